@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# simple-marker: the marker header, libsmk and its tools.
+#   make [V=1] [SANITIZE=1] [WERROR=0] [CC=clang]
+#   make check | demo | install PREFIX=/usr/local DESTDIR= | help
+
+PREFIX	?= /usr/local
+DESTDIR	?=
+CC	?= gcc
+AR	?= ar
+PKG_CONFIG ?= pkg-config
+WERROR	?= 1
+SANITIZE ?=
+PROVE	?= prove
+
+PKGS	:= libelf libdw libkmod zlib liblzma libzstd
+
+ifeq ($(V),1)
+Q	:=
+msg	= @true
+else
+Q	:= @
+msg	= @printf '  %-8s %s\n' $(1) $(2);
+endif
+
+CFLAGS	?= -O2 -g
+BASE_CFLAGS := -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+	-Wmissing-prototypes -Wstrict-prototypes -D_GNU_SOURCE \
+	-Iinclude -Itools/lib
+ifeq ($(WERROR),1)
+BASE_CFLAGS += -Werror
+endif
+ifeq ($(SANITIZE),1)
+BASE_CFLAGS += -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+LDFLAGS += -fsanitize=address,undefined
+endif
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = $(BASE_CFLAGS) $(PKG_CFLAGS) $(CFLAGS) -MMD -MP
+
+LIB	:= tools/lib/smk/libsmk.a
+LIB_SRC	:= $(sort $(wildcard tools/lib/smk/*.c))
+LIB_OBJ	:= $(LIB_SRC:.c=.o)
+LIST_SRC := $(sort $(wildcard tools/marker-list/*.c))
+RES_SRC	:= $(sort $(wildcard tools/resolve/*.c))
+UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
+UNIT_BIN := $(UNIT_SRC:.c=)
+TOOLS	:= tools/marker-list/marker-list tools/resolve/marker-resolve
+MAN_RST	:= $(wildcard Documentation/man/*.rst)
+MANS	:= $(MAN_RST:.rst=)
+
+# Rebuild everything when the flags change (e.g. SANITIZE=1 after a
+# plain build): objects depend on a file holding the flags.
+FLAGS_FILE := .build-flags
+FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(LDFLAGS)
+ifneq ($(FLAGS_NOW),$(shell cat $(FLAGS_FILE) 2>/dev/null))
+$(shell echo '$(FLAGS_NOW)' > $(FLAGS_FILE))
+endif
+
+all: $(TOOLS)
+
+%.o: %.c $(FLAGS_FILE)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+tools/marker-list/marker-list: $(LIST_SRC:.c=.o) $(LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+tools/resolve/marker-resolve: $(RES_SRC:.c=.o) $(LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+tests/unit/%: tests/unit/%.o $(LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+deps:
+	$(Q)sh scripts/deps.sh
+
+# The README's first command: list the markers of the bundled example.
+demo: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory -C examples
+	@echo '$$ marker-list examples/shop'
+	$(Q)tools/marker-list/marker-list examples/shop
+	@echo '$$ marker-list -v -n "::order_*" examples/shop'
+	$(Q)tools/marker-list/marker-list -v -n '::order_*' examples/shop
+
+# The README's second command: install what is missing, build, run the tests.
+check: deps
+	$(Q)$(MAKE) --no-print-directory all $(UNIT_BIN)
+	$(Q)$(PROVE) $(PROVE_FLAGS) tests/
+
+man: $(MANS)
+
+Documentation/man/%: Documentation/man/%.rst
+	$(call msg,RST2MAN,$@)
+	$(Q)rst2man $< $@
+
+install: all man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/linux \
+		$(DESTDIR)$(PREFIX)/share/simple-marker \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 include/linux/simple_marker.h \
+		$(DESTDIR)$(PREFIX)/include/linux/
+	install -m 644 scripts/simple_marker.lds \
+		$(DESTDIR)$(PREFIX)/share/simple-marker/
+	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
+
+bench: all
+	$(Q)sh bench/run
+
+clean:
+	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
+	$(Q)find tools tests -name '*.[od]' -delete
+	$(Q)$(MAKE) --no-print-directory -C examples clean 2>/dev/null || true
+
+help:
+	@echo 'simple-marker targets:'
+	@echo '  all (default)  build tools/marker-list/marker-list and'
+	@echo '                 tools/resolve/marker-resolve'
+	@echo '  demo           install deps, build, list the markers of examples/'
+	@echo '  check          install deps, build, run the TAP tests with prove'
+	@echo '  deps           install the Debian packages needed (idempotent)'
+	@echo '  bench          run the benchmarks in bench/'
+	@echo '  man            build the man pages from Documentation/man/'
+	@echo '  install        install tools, header, man pages'
+	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
+	@echo '  clean          remove build products'
+	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
+	@echo '           CC=clang, PROVE_FLAGS=-v'
+
+.PHONY: all deps demo check man install bench clean help
+.SECONDARY:
+
+-include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * simple_marker.h - named static markers that cost nothing until probed
+ *
+ * trace_simple(name, fmt, args...) leaves a record describing a point in the
+ * code: the marker name, the file and line, a printf format and the argument
+ * expressions as written.  It adds no instructions to the function:
+ *
+ *  - the record is a static const object local to the marker's block, in a
+ *    section "__simple_marker" that the linker makes non-allocated (see
+ *    scripts/simple_marker.lds), so it is never loaded.  Being a C object in
+ *    the marker's scope, it gets a DWARF variable there, which ties the record
+ *    to its function and to every inlined copy of it;
+ *  - the format and the arguments are checked by the compiler through a
+ *    printf-like call under "if (0)", which is never emitted: a mismatch
+ *    warns, and a marker naming a variable that no longer exists fails to
+ *    build;
+ *  - the name must be a C identifier: it is pasted into the record's own
+ *    identifier and declared as a struct member.
+ *
+ * With SIMPLE_MARKERS defined to 0 (in the kernel: CONFIG_SIMPLE_MARKERS
+ * unset) the records go away and the compile-time checks stay.
+ *
+ * The record layout (version 1) is documented in
+ * Documentation/record-format.rst.  All integers are in the target's byte
+ * order.  Readers must skip zero bytes between records (compilers and
+ * sanitizers may pad), and must ignore records of a version they do not know
+ * by skipping "size" bytes.
+ */
+#ifndef _LINUX_SIMPLE_MARKER_H
+#define _LINUX_SIMPLE_MARKER_H
+
+#ifndef SIMPLE_MARKERS
+# ifdef __KERNEL__
+#  include <linux/kconfig.h>
+#  define SIMPLE_MARKERS IS_ENABLED(CONFIG_SIMPLE_MARKERS)
+# else
+#  define SIMPLE_MARKERS 1
+# endif
+#endif
+
+/* Record header; strings follow, each NUL-terminated. */
+struct simple_marker_header {
+	unsigned char magic[4];		/* 'S', 'M', 'K', 'R' */
+	unsigned char version;		/* SIMPLE_MARKER_VERSION */
+	unsigned char nargs;		/* argument expressions that follow */
+	unsigned short size;		/* whole record, a multiple of 4 */
+	unsigned int line;		/* __LINE__ of the marker */
+	unsigned short strings;		/* bytes of strings, NULs included */
+	unsigned short flags;		/* 0 for now */
+};
+
+#define SIMPLE_MARKER_VERSION	1
+#define SIMPLE_MARKER_MAX_ARGS	12
+
+/* Strings: name, file, format, then each argument expression. */
+#define __SMK_STR1(a)	#a "\0"
+#define __SMK_STRS_0()
+#define __SMK_STRS_1(a)		__SMK_STR1(a)
+#define __SMK_STRS_2(a, ...)	__SMK_STR1(a) __SMK_STRS_1(__VA_ARGS__)
+#define __SMK_STRS_3(a, ...)	__SMK_STR1(a) __SMK_STRS_2(__VA_ARGS__)
+#define __SMK_STRS_4(a, ...)	__SMK_STR1(a) __SMK_STRS_3(__VA_ARGS__)
+#define __SMK_STRS_5(a, ...)	__SMK_STR1(a) __SMK_STRS_4(__VA_ARGS__)
+#define __SMK_STRS_6(a, ...)	__SMK_STR1(a) __SMK_STRS_5(__VA_ARGS__)
+#define __SMK_STRS_7(a, ...)	__SMK_STR1(a) __SMK_STRS_6(__VA_ARGS__)
+#define __SMK_STRS_8(a, ...)	__SMK_STR1(a) __SMK_STRS_7(__VA_ARGS__)
+#define __SMK_STRS_9(a, ...)	__SMK_STR1(a) __SMK_STRS_8(__VA_ARGS__)
+#define __SMK_STRS_10(a, ...)	__SMK_STR1(a) __SMK_STRS_9(__VA_ARGS__)
+#define __SMK_STRS_11(a, ...)	__SMK_STR1(a) __SMK_STRS_10(__VA_ARGS__)
+#define __SMK_STRS_12(a, ...)	__SMK_STR1(a) __SMK_STRS_11(__VA_ARGS__)
+
+#define __SMK_NARGS_(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
+		     _13, N, ...) N
+/* 13 is "too many": it has no __SMK_STRS_13 and fails to expand. */
+#define __SMK_NARGS(...) \
+	__SMK_NARGS_(_, ##__VA_ARGS__, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
+		     2, 1, 0)
+#define __SMK_CAT_(a, b)	a##b
+#define __SMK_CAT(a, b)		__SMK_CAT_(a, b)
+#define __SMK_ARGSTRS(...) \
+	__SMK_CAT(__SMK_STRS_, __SMK_NARGS(__VA_ARGS__))(__VA_ARGS__)
+
+#define __SMK_ALIGN4(n)	(((n) + 3) & ~3UL)
+
+static inline __attribute__((__format__(__printf__, 1, 2)))
+void __simple_marker_check(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+#if SIMPLE_MARKERS
+#define __SMK_STRINGS(name, fmt, ...) \
+	#name "\0" __FILE__ "\0" fmt "\0" __SMK_ARGSTRS(__VA_ARGS__)
+
+#define __SMK_RECORD(name, fmt, ...)					\
+	static const struct {						\
+		struct simple_marker_header h;				\
+		char s[__SMK_ALIGN4(sizeof(__SMK_STRINGS(name, fmt,	\
+						   ##__VA_ARGS__)))];	\
+	} __smk_##name __attribute__((__used__, __aligned__(4),	\
+				      __section__("__simple_marker"))) = { \
+		{ { 'S', 'M', 'K', 'R' }, SIMPLE_MARKER_VERSION,	\
+		  __SMK_NARGS(__VA_ARGS__), sizeof(__smk_##name),	\
+		  __LINE__,						\
+		  sizeof(__SMK_STRINGS(name, fmt, ##__VA_ARGS__)) - 1, 0 }, \
+		__SMK_STRINGS(name, fmt, ##__VA_ARGS__)			\
+	}
+#else
+#define __SMK_RECORD(name, fmt, ...)	do { } while (0)
+#endif
+
+/**
+ * trace_simple() - a named marker that costs nothing until probed
+ * @name: the marker's name, a C identifier
+ * @fmt: a printf format describing the point, one conversion per argument
+ * @...: up to 12 argument expressions (variables, members, ...), as they
+ *       should be fetched by a probe at this point
+ *
+ * Emits a record into the non-allocated "__simple_marker" section and no
+ * instructions.  The arguments are never evaluated.
+ */
+#define trace_simple(name, fmt, ...)					\
+	do {								\
+		__SMK_RECORD(name, fmt, ##__VA_ARGS__);			\
+		if (0) {						\
+			(void)sizeof(struct { int name; });		\
+			__simple_marker_check(fmt, ##__VA_ARGS__);	\
+		}							\
+	} while (0)
+
+#endif /* _LINUX_SIMPLE_MARKER_H */

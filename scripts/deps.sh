@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# Install what simple-marker needs to build and test, from Debian's archive.
+# Idempotent: does nothing when everything is already there.  Used by the
+# README's two commands and by .ci/run.
+set -eu
+
+# Debian's cloud kernel: resolve its current ABI from the metapackage, since
+# old ABIs vanish from the archive (see Documentation/testing.rst).
+cloud_release() {
+	apt-cache depends linux-image-cloud-amd64 2>/dev/null |
+		sed -n 's/.*Depends: linux-image-\(.*-cloud-amd64\)$/\1/p' |
+		head -n 1
+}
+
+pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
+zlib1g-dev liblzma-dev libzstd-dev systemtap-sdt-dev elfutils binutils
+kmod xz-utils zstd gzip python3 python3-docutils perl"
+
+need=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		need="$need $p"
+done
+
+rel=${SMK_KERNEL_RELEASE:-}
+if [ -z "$rel" ] && command -v apt-cache >/dev/null; then
+	rel=$(cloud_release || true)
+fi
+if [ -n "$rel" ] && [ ! -d "/usr/src/linux-headers-$rel" ]; then
+	need="$need linux-headers-$rel"
+fi
+
+[ -z "$need" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo >/dev/null; then
+		SUDO=sudo
+	else
+		echo "deps: need root to install:$need" >&2
+		exit 1
+	fi
+else
+	SUDO=
+fi
+echo "deps: installing:$need" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! $SUDO apt-get install -y --no-install-recommends $need >/dev/null; then
+	$SUDO apt-get update >/dev/null
+	$SUDO apt-get install -y --no-install-recommends $need >/dev/null
+fi

@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+# Minimal TAP helpers for the shell tests; source it from a tests/*.t file.
+#
+#   . "$(dirname "$0")/lib/tap.sh"
+#   plan 3            (or: skip_all "reason")
+#   ok "desc" cmd...  is "got" "expected" "desc"  diag "text"
+#
+# Sets TOP (the project root), a private $TMP (removed on exit), and puts
+# the built tools on PATH.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+PATH="$TOP/tools/marker-list:$TOP/tools/resolve:$PATH"
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/smk-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+_tap_n=0
+_tap_fail=0
+
+plan() { echo "1..$1"; }
+skip_all() { echo "1..0 # SKIP $*"; exit 0; }
+diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+
+_tap_result() {
+	_tap_n=$((_tap_n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $_tap_n - $2"
+	else
+		_tap_fail=$((_tap_fail + 1))
+		echo "not ok $_tap_n - $2"
+	fi
+}
+
+# ok DESC CMD...: passes when CMD exits 0.
+ok() {
+	_d=$1; shift
+	if "$@"; then _tap_result 0 "$_d"; else _tap_result 1 "$_d"; fi
+}
+
+# is GOT EXPECTED DESC: string equality, with a diff on failure.
+is() {
+	if [ "$1" = "$2" ]; then
+		_tap_result 0 "$3"
+	else
+		_tap_result 1 "$3"
+		diag "got:      '$1'" "expected: '$2'"
+	fi
+}
+
+# golden FILE_EXPECTED FILE_GOT DESC: diff -u, shown on failure.
+golden() {
+	if diff -u "$1" "$2" > "$TMP/.golden.diff" 2>&1; then
+		_tap_result 0 "$3"
+	else
+		_tap_result 1 "$3"
+		diag "$(cat "$TMP/.golden.diff")"
+	fi
+}
+
+skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
+
+done_testing() {
+	[ "$_tap_fail" = 0 ]
+}
