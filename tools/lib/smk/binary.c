@@ -1,0 +1,701 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Opening binaries, decompressing modules and finding their debuginfo.
+ *
+ * Compressed modules are inflated into a memfd, so that libelf and libdwfl
+ * see an ordinary file descriptor (libdwfl 0.188 cannot read zstd itself).
+ * The decompressed size is bounded: a module is small, a bomb is not.
+ *
+ * Debuginfo lookup is ours rather than dwfl_standard_find_debuginfo(),
+ * because a rejected candidate has to be reported with its reason: "I found
+ * /usr/lib/debug/.build-id/ab/cd.debug but its build-id is ef..." is what a
+ * user needs when a rebuilt binary silently lost its debuginfo.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <elfutils/libdwelf.h>
+#include <lzma.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "binary.h"
+
+static const size_t max_decompressed = (size_t)2 << 30;
+
+void smk_build_id_hex(const unsigned char *id, size_t len, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		buf[2 * i] = hex[id[i] >> 4];
+		buf[2 * i + 1] = hex[id[i] & 15];
+	}
+	buf[2 * len] = '\0';
+}
+
+static struct smk_error *write_all(int fd, const void *buf, size_t len,
+				   const char *path)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t r = write(fd, p, len);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return smk_error_errno(errno, "%s: writing decompressed "
+					       "data", path);
+		}
+		p += r;
+		len -= r;
+	}
+	return NULL;
+}
+
+enum compression { COMP_NONE, COMP_GZIP, COMP_XZ, COMP_ZSTD };
+
+static enum compression sniff(const unsigned char *m, size_t n)
+{
+	if (n >= 2 && m[0] == 0x1f && m[1] == 0x8b)
+		return COMP_GZIP;
+	if (n >= 6 && !memcmp(m, "\xfd" "7zXZ\0", 6))
+		return COMP_XZ;
+	if (n >= 4 && !memcmp(m, "\x28\xb5\x2f\xfd", 4))
+		return COMP_ZSTD;
+	return COMP_NONE;
+}
+
+/*
+ * Inflate @in (@len bytes) into the memfd @out.  One function per format
+ * would repeat the output loop three times; instead each format fills a
+ * chunk and the loop writes it.
+ */
+static struct smk_error *decompress(enum compression comp,
+				    const unsigned char *in, size_t len,
+				    int out, const char *path)
+{
+	static const char *const names[] = { "", "gzip", "xz", "zstd" };
+	enum { CHUNK = 1 << 16 };
+	unsigned char *buf = malloc(CHUNK);
+	struct smk_error *err = NULL;
+	z_stream zs = { 0 };
+	lzma_stream xs = LZMA_STREAM_INIT;
+	ZSTD_DStream *ds = NULL;
+	ZSTD_inBuffer zin = { in, len, 0 };
+	size_t total = 0;
+	bool done = false;
+
+	if (!buf)
+		return &smk_error_nomem;
+	if (comp == COMP_GZIP) {
+		zs.next_in = (unsigned char *)in;
+		zs.avail_in = len > UINT_MAX ? UINT_MAX : len;
+		if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+			err = &smk_error_nomem;
+	} else if (comp == COMP_XZ) {
+		xs.next_in = in;
+		xs.avail_in = len;
+		if (lzma_stream_decoder(&xs, UINT64_MAX, 0) != LZMA_OK)
+			err = &smk_error_nomem;
+	} else {
+		ds = ZSTD_createDStream();
+		if (!ds || ZSTD_isError(ZSTD_initDStream(ds)))
+			err = &smk_error_nomem;
+	}
+	while (!err && !done) {
+		size_t got = 0;
+		const char *why = NULL;
+
+		if (comp == COMP_GZIP) {
+			int r;
+
+			zs.next_out = buf;
+			zs.avail_out = CHUNK;
+			r = inflate(&zs, Z_NO_FLUSH);
+			got = CHUNK - zs.avail_out;
+			if (r == Z_STREAM_END)
+				done = true;
+			else if (r != Z_OK || (!got && !zs.avail_in))
+				why = zs.msg ? zs.msg : "truncated or corrupt";
+		} else if (comp == COMP_XZ) {
+			lzma_ret r;
+
+			xs.next_out = buf;
+			xs.avail_out = CHUNK;
+			r = lzma_code(&xs, xs.avail_in ? LZMA_RUN : LZMA_FINISH);
+			got = CHUNK - xs.avail_out;
+			if (r == LZMA_STREAM_END)
+				done = true;
+			else if (r != LZMA_OK)
+				why = "truncated or corrupt";
+		} else {
+			ZSTD_outBuffer zout = { buf, CHUNK, 0 };
+			size_t r = ZSTD_decompressStream(ds, &zout, &zin);
+
+			got = zout.pos;
+			if (ZSTD_isError(r))
+				why = ZSTD_getErrorName(r);
+			else if (r == 0 && zin.pos == zin.size)
+				done = true;
+			else if (!got && zin.pos == zin.size)
+				why = "truncated";
+		}
+		if (why) {
+			err = smk_error_create(SMK_ERROR_CORRUPT,
+					       "%s: %s data: %s", path,
+					       names[comp], why);
+			break;
+		}
+		total += got;
+		if (total > max_decompressed) {
+			err = smk_error_create(SMK_ERROR_CORRUPT,
+					       "%s: decompresses to more than "
+					       "%zu bytes", path,
+					       max_decompressed);
+			break;
+		}
+		err = write_all(out, buf, got, path);
+	}
+	if (comp == COMP_GZIP)
+		inflateEnd(&zs);
+	else if (comp == COMP_XZ)
+		lzma_end(&xs);
+	else
+		ZSTD_freeDStream(ds);
+	free(buf);
+	return err;
+}
+
+/* Open @path; if compressed, return a memfd holding its contents. */
+static struct smk_error *open_file(const char *path, int *fdp, bool *comp)
+{
+	struct smk_error *err;
+	unsigned char magic[6];
+	struct stat st;
+	enum compression c;
+	void *map;
+	ssize_t n;
+	int fd, mfd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return smk_error_errno(errno, "%s", path);
+	if (fstat(fd, &st) < 0) {
+		err = smk_error_errno(errno, "%s", path);
+		goto out_close;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		err = smk_error_create(SMK_ERROR_INVALID, "%s: is a directory",
+				       path);
+		goto out_close;
+	}
+	n = pread(fd, magic, sizeof(magic), 0);
+	if (n < 0) {
+		err = smk_error_errno(errno, "%s", path);
+		goto out_close;
+	}
+	c = sniff(magic, n);
+	*comp = c != COMP_NONE;
+	if (c == COMP_NONE) {
+		*fdp = fd;
+		return NULL;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED) {
+		err = smk_error_errno(errno, "%s: mmap", path);
+		goto out_close;
+	}
+	mfd = memfd_create("smk-decompressed", MFD_CLOEXEC);
+	if (mfd < 0) {
+		err = smk_error_errno(errno, "%s: memfd_create", path);
+	} else {
+		err = decompress(c, map, st.st_size, mfd, path);
+		if (err)
+			close(mfd);
+		else
+			*fdp = mfd;
+	}
+	munmap(map, st.st_size);
+out_close:
+	close(fd);
+	return err;
+}
+
+Elf_Scn *smk_binary_section(struct smk_binary *b, const char *name,
+			    GElf_Shdr *shdr)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(b->elf, scn))) {
+		GElf_Shdr tmp, *sh = gelf_getshdr(scn, shdr ? shdr : &tmp);
+		const char *n;
+
+		if (!sh)
+			continue;
+		n = elf_strptr(b->elf, b->shstrndx, sh->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+/* The module's name from .modinfo "name=", bounded by the section. */
+static char *modinfo_name(struct smk_binary *b)
+{
+	Elf_Scn *scn = smk_binary_section(b, ".modinfo", NULL);
+	Elf_Data *d = scn ? elf_getdata(scn, NULL) : NULL;
+	const char *p, *end;
+
+	if (!d || !d->d_buf)
+		return NULL;
+	p = d->d_buf;
+	end = p + d->d_size;
+	while (p < end) {
+		const char *nul = memchr(p, '\0', end - p);
+		size_t len = nul ? (size_t)(nul - p) : (size_t)(end - p);
+
+		if (len > 5 && !strncmp(p, "name=", 5))
+			return strndup(p + 5, len - 5);
+		p += len + 1;
+	}
+	return NULL;
+}
+
+static char *name_from_path(const char *path, bool module)
+{
+	const char *base = strrchr(path, '/');
+	static const char *const exts[] = {
+		".ko.gz", ".ko.xz", ".ko.zst", ".ko",
+	};
+	char *name;
+	size_t len, i;
+
+	base = base ? base + 1 : path;
+	name = strdup(base);
+	if (!name || !module)
+		return name;
+	len = strlen(name);
+	for (i = 0; i < sizeof(exts) / sizeof(exts[0]); i++) {
+		size_t el = strlen(exts[i]);
+
+		if (len > el && !strcmp(name + len - el, exts[i])) {
+			name[len - el] = '\0';
+			break;
+		}
+	}
+	/* Module names use '_' where file names may use '-'. */
+	for (i = 0; name[i]; i++)
+		if (name[i] == '-')
+			name[i] = '_';
+	return name;
+}
+
+static bool is_vmlinux(struct smk_binary *b)
+{
+	const char *base = strrchr(b->path, '/');
+
+	base = base ? base + 1 : b->path;
+	return !strncmp(base, "vmlinux", 7) ||
+	       smk_binary_section(b, "__ksymtab_strings", NULL) ||
+	       smk_binary_section(b, ".init.text", NULL);
+}
+
+static struct smk_error *set_debug_dirs(struct smk_binary *b,
+					const struct smk_debuginfo_opts *opts)
+{
+	if (opts)
+		b->opts = *opts;
+	if (b->opts.ndebug_dirs)
+		return NULL;
+	b->owned_dirs = calloc(1, sizeof(char *));
+	if (!b->owned_dirs ||
+	    asprintf(&b->owned_dirs[0], "%s/usr/lib/debug",
+		     b->opts.target_prefix ? b->opts.target_prefix : "") < 0)
+		return &smk_error_nomem;
+	b->nowned_dirs = 1;
+	b->opts.debug_dirs = (const char *const *)b->owned_dirs;
+	b->opts.ndebug_dirs = 1;
+	return NULL;
+}
+
+struct smk_error *smk_binary_open(const char *path,
+				  const struct smk_debuginfo_opts *opts,
+				  struct smk_binary **ret)
+{
+	struct smk_binary *b;
+	struct smk_error *err;
+	GElf_Ehdr ehdr;
+	const void *id;
+	ssize_t idlen;
+
+	elf_version(EV_CURRENT);
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return &smk_error_nomem;
+	b->fd = -1;
+	b->path = strdup(path);
+	if (!b->path) {
+		err = &smk_error_nomem;
+		goto fail;
+	}
+	err = set_debug_dirs(b, opts);
+	if (err)
+		goto fail;
+	err = open_file(path, &b->fd, &b->compressed);
+	if (err)
+		goto fail;
+	b->elf = elf_begin(b->fd, ELF_C_READ_MMAP, NULL);
+	if (!b->elf || elf_kind(b->elf) != ELF_K_ELF) {
+		err = smk_error_create(SMK_ERROR_ELF, "%s: not an ELF file%s",
+				       path, b->compressed ?
+				       " (after decompression)" : "");
+		goto fail;
+	}
+	if (!gelf_getehdr(b->elf, &ehdr) ||
+	    elf_getshdrstrndx(b->elf, &b->shstrndx) < 0) {
+		err = smk_error_create(SMK_ERROR_ELF, "%s: bad ELF header: %s",
+				       path, elf_errmsg(-1));
+		goto fail;
+	}
+	/* libelf checks the section headers lazily; look now. */
+	if (elf_getscn(b->elf, 0) == NULL && ehdr.e_shnum) {
+		err = smk_error_create(SMK_ERROR_ELF,
+				       "%s: bad section headers: %s", path,
+				       elf_errmsg(-1));
+		goto fail;
+	}
+	b->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	switch (ehdr.e_type) {
+	case ET_REL:
+		b->module = modinfo_name(b);
+		b->kind = b->module ? SMK_BINARY_MODULE : SMK_BINARY_OBJECT;
+		if (!b->module)
+			b->module = name_from_path(path, false);
+		break;
+	case ET_EXEC:
+		if (is_vmlinux(b)) {
+			b->kind = SMK_BINARY_VMLINUX;
+			b->module = strdup("vmlinux");
+		} else {
+			b->kind = SMK_BINARY_EXEC;
+			b->module = name_from_path(path, false);
+		}
+		break;
+	case ET_DYN:
+		b->kind = SMK_BINARY_DYN;
+		b->module = name_from_path(path, false);
+		break;
+	default:
+		err = smk_error_create(SMK_ERROR_ELF,
+				       "%s: unsupported ELF type %u", path,
+				       ehdr.e_type);
+		goto fail;
+	}
+	if (!b->module) {
+		err = &smk_error_nomem;
+		goto fail;
+	}
+	idlen = dwelf_elf_gnu_build_id(b->elf, &id);
+	if (idlen > 0 && (size_t)idlen <= sizeof(b->build_id)) {
+		memcpy(b->build_id, id, idlen);
+		b->build_id_len = idlen;
+	}
+	*ret = b;
+	return NULL;
+fail:
+	smk_binary_destroy(b);
+	return err;
+}
+
+void smk_binary_destroy(struct smk_binary *b)
+{
+	size_t i;
+
+	if (!b)
+		return;
+	if (b->dwfl)
+		dwfl_end(b->dwfl);
+	if (b->elf)
+		elf_end(b->elf);
+	if (b->fd >= 0)
+		close(b->fd);
+	for (i = 0; i < b->nowned_dirs; i++)
+		free(b->owned_dirs[i]);
+	free(b->owned_dirs);
+	free(b->debug_file);
+	free(b->no_dwarf_reason);
+	free(b->rejected);
+	free(b->module);
+	free(b->path);
+	free(b);
+}
+
+static void add_rejected(struct smk_binary *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void add_rejected(struct smk_binary *b, const char *fmt, ...)
+{
+	char *msg, *all;
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&msg, fmt, ap);
+	va_end(ap);
+	if (r < 0)
+		return;
+	if (!b->rejected) {
+		b->rejected = msg;
+		return;
+	}
+	if (asprintf(&all, "%s; %s", b->rejected, msg) >= 0) {
+		free(b->rejected);
+		b->rejected = all;
+	}
+	free(msg);
+}
+
+static bool has_debug_info(Elf *elf)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (!gelf_getshdr(&*scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && (!strcmp(n, ".debug_info") ||
+			  !strcmp(n, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
+
+static uint32_t file_crc(int fd)
+{
+	unsigned char buf[1 << 16];
+	uLong crc = crc32(0, NULL, 0);
+	off_t off = 0;
+	ssize_t n;
+
+	while ((n = pread(fd, buf, sizeof(buf), off)) > 0) {
+		crc = crc32(crc, buf, n);
+		off += n;
+	}
+	return crc;
+}
+
+enum check { CHECK_BUILD_ID, CHECK_CRC };
+
+/* Open and validate a debuginfo candidate; its fd, or -1. */
+static int try_candidate(struct smk_binary *b, const char *path,
+			 enum check check, uint32_t crc)
+{
+	char have[129], want[129];
+	const void *id;
+	ssize_t idlen;
+	struct stat st;
+	Elf *elf;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))
+		goto reject_quiet;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		add_rejected(b, "%s: not an ELF file", path);
+		goto reject;
+	}
+	if (!has_debug_info(elf)) {
+		add_rejected(b, "%s: has no .debug_info", path);
+		goto reject;
+	}
+	idlen = dwelf_elf_gnu_build_id(elf, &id);
+	if (b->build_id_len && (check == CHECK_BUILD_ID || idlen > 0)) {
+		if (idlen != (ssize_t)b->build_id_len ||
+		    memcmp(id, b->build_id, idlen)) {
+			smk_build_id_hex(b->build_id, b->build_id_len, want);
+			if (idlen > 0 && (size_t)idlen <= 64)
+				smk_build_id_hex(id, idlen, have);
+			else
+				strcpy(have, "none");
+			add_rejected(b, "%s: build-id %s does not match %s",
+				     path, have, want);
+			goto reject;
+		}
+	} else if (check == CHECK_CRC && file_crc(fd) != crc) {
+		add_rejected(b, "%s: CRC does not match .gnu_debuglink", path);
+		goto reject;
+	}
+	elf_end(elf);
+	return fd;
+reject:
+	elf_end(elf);
+reject_quiet:
+	close(fd);
+	return -1;
+}
+
+static int found(char *path, char **name_ret, int fd)
+{
+	*name_ret = path;
+	return fd;
+}
+
+static int find_debuginfo(Dwfl_Module *mod, void **userdata,
+			  const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	struct smk_binary *b = *userdata;
+	char hex[129], *path, *dir_copy, *dir, *rel;
+	size_t i, plen;
+	int fd;
+
+	if (!b)
+		return -1;
+	if (b->build_id_len) {
+		smk_build_id_hex(b->build_id, b->build_id_len, hex);
+		for (i = 0; i < b->opts.ndebug_dirs; i++) {
+			if (asprintf(&path, "%s/.build-id/%.2s/%s.debug",
+				     b->opts.debug_dirs[i], hex, hex + 2) < 0)
+				return -1;
+			fd = try_candidate(b, path, CHECK_BUILD_ID, 0);
+			if (fd >= 0)
+				return found(path, debuginfo_file_name, fd);
+			free(path);
+		}
+	}
+	if (!debuglink_file || strchr(debuglink_file, '/'))
+		return -1;
+	dir_copy = realpath(b->path, NULL);
+	if (!dir_copy)
+		dir_copy = strdup(b->path);
+	if (!dir_copy)
+		return -1;
+	dir = dirname(dir_copy);
+	/* Under each debug dir, the binary's directory on the target. */
+	rel = dir;
+	plen = b->opts.target_prefix ? strlen(b->opts.target_prefix) : 0;
+	if (plen && !strncmp(dir, b->opts.target_prefix, plen))
+		rel = dir + plen;
+	for (i = 0; i < 2 + b->opts.ndebug_dirs; i++) {
+		int r;
+
+		if (i == 0)
+			r = asprintf(&path, "%s/%s", dir, debuglink_file);
+		else if (i == 1)
+			r = asprintf(&path, "%s/.debug/%s", dir, debuglink_file);
+		else
+			r = asprintf(&path, "%s%s%s/%s",
+				     b->opts.debug_dirs[i - 2],
+				     *rel == '/' ? "" : "/", rel,
+				     debuglink_file);
+		if (r < 0)
+			break;
+		/* Never the binary itself (same name, same directory). */
+		fd = strcmp(path, b->path) ? try_candidate(b, path, CHECK_CRC,
+							   debuglink_crc) : -1;
+		if (fd >= 0) {
+			free(dir_copy);
+			return found(path, debuginfo_file_name, fd);
+		}
+		free(path);
+	}
+	free(dir_copy);
+	return -1;
+}
+
+/* Report the file to libdwfl (symbols, relocations), without DWARF yet. */
+static bool binary_report(struct smk_binary *b)
+{
+	static const Dwfl_Callbacks callbacks = {
+		.find_elf = dwfl_build_id_find_elf,
+		.find_debuginfo = find_debuginfo,
+		.section_address = dwfl_offline_section_address,
+	};
+	void **userdata;
+	int fd;
+
+	if (b->dwmod)
+		return true;
+	if (b->dwfl)
+		return false;	/* tried and failed */
+	b->dwfl = dwfl_begin(&callbacks);
+	if (!b->dwfl)
+		return false;
+	fd = dup(b->fd);
+	if (fd < 0)
+		return false;
+	dwfl_report_begin(b->dwfl);
+	b->dwmod = dwfl_report_offline(b->dwfl, b->module, b->path, fd);
+	dwfl_report_end(b->dwfl, NULL, NULL);
+	if (!b->dwmod)
+		return false;
+	dwfl_module_info(b->dwmod, &userdata, NULL, NULL, NULL, NULL, NULL,
+			 NULL);
+	*userdata = b;
+	if (!dwfl_module_getelf(b->dwmod, &b->bias))
+		b->bias = 0;
+	return true;
+}
+
+Dwarf *smk_binary_dwarf(struct smk_binary *b)
+{
+	const char *debug = NULL;
+
+	if (b->dwarf_tried)
+		return b->dwarf;
+	b->dwarf_tried = true;
+	if (!binary_report(b))
+		goto fail;
+	b->dwarf = dwfl_module_getdwarf(b->dwmod, &b->bias);
+	if (!b->dwarf)
+		goto fail;
+	dwfl_module_info(b->dwmod, NULL, NULL, NULL, NULL, NULL, NULL, &debug);
+	b->debug_file = strdup(debug ? debug : b->path);
+	return b->dwarf;
+fail:
+	if (b->rejected) {
+		if (asprintf(&b->no_dwarf_reason, "no usable debuginfo: %s",
+			     b->rejected) < 0)
+			b->no_dwarf_reason = NULL;
+	} else if (asprintf(&b->no_dwarf_reason, "no debuginfo: %s",
+			    dwfl_errmsg(-1)) < 0) {
+		b->no_dwarf_reason = NULL;
+	}
+	return NULL;
+}
+
+const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
+			      uint64_t *offset)
+{
+	GElf_Off off;
+	GElf_Sym sym;
+	const char *name;
+
+	if (!binary_report(b))
+		return NULL;
+	name = dwfl_module_addrinfo(b->dwmod, addr + b->bias, &off, &sym,
+				    NULL, NULL, NULL);
+	if (name && offset)
+		*offset = off;
+	return name;
+}

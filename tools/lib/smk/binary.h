@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Opening the files markers live in: vmlinux, kernel modules (ET_REL,
+ * possibly compressed with gzip, xz or zstd), userspace executables and
+ * shared libraries.  The main file is read with libelf; DWARF comes through
+ * libdwfl, which applies ET_REL relocations, and is looked up lazily in
+ * GDB's order: the file itself, then build-id under each debug directory
+ * (DIR/.build-id/xx/rest.debug), then .gnu_debuglink next to the file, in
+ * its .debug/ subdirectory and under each debug directory.  A candidate
+ * whose build-id (or debuglink CRC) does not match is rejected with a
+ * reason, never used.
+ */
+#ifndef SMK_BINARY_H
+#define SMK_BINARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+
+#include "error.h"
+
+enum smk_binary_kind {
+	SMK_BINARY_VMLINUX,
+	SMK_BINARY_MODULE,	/* kernel module, ET_REL with .modinfo */
+	SMK_BINARY_OBJECT,	/* other ET_REL */
+	SMK_BINARY_EXEC,	/* ET_EXEC */
+	SMK_BINARY_DYN,		/* ET_DYN: PIE or shared library */
+};
+
+struct smk_debuginfo_opts {
+	/* Directories searched for separate debuginfo, in order; NULL/0:
+	 * TARGET_PREFIX/usr/lib/debug. */
+	const char *const *debug_dirs;
+	size_t ndebug_dirs;
+	/* Root of the traced machine's filesystem, or NULL. */
+	const char *target_prefix;
+};
+
+struct smk_binary {
+	char *path;		/* as given */
+	char *module;		/* "vmlinux", module name, or file basename */
+	enum smk_binary_kind kind;
+	bool big_endian;
+	bool compressed;
+	Elf *elf;		/* the main file */
+	size_t shstrndx;
+	unsigned char build_id[64];
+	size_t build_id_len;
+
+	/* DWARF, set up on first use by smk_binary_dwarf(). */
+	Dwfl *dwfl;
+	Dwfl_Module *dwmod;
+	Dwarf *dwarf;
+	Dwarf_Addr bias;
+	bool dwarf_tried;
+	char *debug_file;	/* where the DWARF came from */
+	char *no_dwarf_reason;	/* why there is none */
+	char *rejected;		/* candidates rejected, for the reason */
+
+	/* private */
+	int fd;
+	struct smk_debuginfo_opts opts;
+	char **owned_dirs;
+	size_t nowned_dirs;
+};
+
+/* Open @path; on success *@ret owns a new binary. */
+struct smk_error *smk_binary_open(const char *path,
+				  const struct smk_debuginfo_opts *opts,
+				  struct smk_binary **ret);
+void smk_binary_destroy(struct smk_binary *b);
+
+/* Find section @name; returns NULL if absent. */
+Elf_Scn *smk_binary_section(struct smk_binary *b, const char *name,
+			    GElf_Shdr *shdr);
+
+/*
+ * The binary's DWARF, looked up on first call; NULL when there is none, with
+ * b->no_dwarf_reason saying why (not an error: markers are still listed).
+ */
+Dwarf *smk_binary_dwarf(struct smk_binary *b);
+
+/*
+ * Containing ELF symbol of a DWARF address (DWARF address space of
+ * smk_binary_dwarf()): name and offset; NULL if none.
+ */
+const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
+			      uint64_t *offset);
+
+/* Is the file's kind a kernel one (vmlinux or module)? */
+static inline bool smk_binary_is_kernel(const struct smk_binary *b)
+{
+	return b->kind == SMK_BINARY_VMLINUX || b->kind == SMK_BINARY_MODULE;
+}
+
+/* Hex text of a build-id into @buf (2*len+1 bytes). */
+void smk_build_id_hex(const unsigned char *id, size_t len, char *buf);
+
+#endif /* SMK_BINARY_H */

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <libkmod.h>
+
+#include "kernel.h"
+
+void smk_strv_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static const char *rootdir(const char *root)
+{
+	return root && strcmp(root, "/") ? root : "";
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+struct smk_error *smk_kernel_running_release(char **ret)
+{
+	struct utsname u;
+
+	if (uname(&u) < 0)
+		return smk_error_errno(errno, "uname");
+	*ret = strdup(u.release);
+	return *ret ? NULL : &smk_error_nomem;
+}
+
+struct smk_error *smk_kernel_vmlinux(const char *root, const char *release,
+				     char **ret)
+{
+	static const char *const places[] = {
+		"%s/usr/lib/debug/boot/vmlinux-%s",
+		"%s/usr/lib/debug/lib/modules/%s/vmlinux",
+		"%s/lib/modules/%s/build/vmlinux",
+		"%s/usr/lib/debug/vmlinux-%s",
+		"%s/boot/vmlinux-%s",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(places) / sizeof(places[0]); i++) {
+		char *path;
+
+		if (asprintf(&path, places[i], rootdir(root), release) < 0)
+			return &smk_error_nomem;
+		if (is_file(path)) {
+			*ret = path;
+			return NULL;
+		}
+		free(path);
+	}
+	return smk_error_create(SMK_ERROR_NOT_FOUND,
+				"no vmlinux for %s under '%s' (looked in "
+				"/usr/lib/debug/boot, /usr/lib/debug/lib/"
+				"modules/%s, /lib/modules/%s/build, /boot)",
+				release, *rootdir(root) ? root : "/", release,
+				release);
+}
+
+/* Prefer /usr/lib/debug/lib/modules/R/REL (uncompressed in -dbg). */
+static char *module_file(const char *root, const char *release,
+			 const char *rel)
+{
+	static const char *const comp[] = { ".gz", ".xz", ".zst" };
+	char *path, *dbg;
+	size_t len, i;
+
+	if (asprintf(&dbg, "%s/usr/lib/debug/lib/modules/%s/%s",
+		     rootdir(root), release, rel) < 0)
+		return NULL;
+	len = strlen(dbg);
+	for (i = 0; i < 3; i++) {
+		size_t cl = strlen(comp[i]);
+
+		if (len > cl && !strcmp(dbg + len - cl, comp[i]))
+			dbg[len - cl] = '\0';
+	}
+	if (is_file(dbg))
+		return dbg;
+	free(dbg);
+	if (asprintf(&path, "%s/lib/modules/%s/%s", rootdir(root), release,
+		     rel) < 0)
+		return NULL;
+	return path;
+}
+
+struct smk_error *smk_kernel_modules(const char *root, const char *release,
+				     char ***ret, size_t *n)
+{
+	char *dep, *line = NULL, **v = NULL;
+	size_t cap = 0, len = 0, count = 0;
+	FILE *f;
+
+	if (asprintf(&dep, "%s/lib/modules/%s/modules.dep", rootdir(root),
+		     release) < 0)
+		return &smk_error_nomem;
+	f = fopen(dep, "re");
+	if (!f) {
+		struct smk_error *err = smk_error_errno(errno, "%s", dep);
+
+		free(dep);
+		return err;
+	}
+	while (getline(&line, &len, f) > 0) {
+		char *colon = strchr(line, ':'), *path, **tmp;
+
+		if (!colon || colon == line)
+			continue;
+		*colon = '\0';
+		path = *line == '/' ? strdup(line) :
+			module_file(root, release, line);
+		if (!path)
+			goto nomem;
+		if (count == cap) {
+			cap = cap ? 2 * cap : 256;
+			tmp = realloc(v, cap * sizeof(*v));
+			if (!tmp) {
+				free(path);
+				goto nomem;
+			}
+			v = tmp;
+		}
+		v[count++] = path;
+	}
+	free(line);
+	fclose(f);
+	free(dep);
+	*ret = v;
+	*n = count;
+	return NULL;
+nomem:
+	free(line);
+	fclose(f);
+	free(dep);
+	smk_strv_free(v, count);
+	return &smk_error_nomem;
+}
+
+struct smk_error *smk_kernel_module_path(const char *root,
+					 const char *release,
+					 const char *name, char **ret)
+{
+	struct kmod_list *list = NULL, *it;
+	struct smk_error *err = NULL;
+	struct kmod_ctx *ctx;
+	char *dir;
+
+	if (asprintf(&dir, "%s/lib/modules/%s", rootdir(root), release) < 0)
+		return &smk_error_nomem;
+	ctx = kmod_new(dir, NULL);
+	if (!ctx) {
+		err = smk_error_create(SMK_ERROR_NOT_FOUND,
+				       "%s: cannot open the module index", dir);
+		goto out;
+	}
+	if (kmod_module_new_from_lookup(ctx, name, &list) < 0 || !list) {
+		err = smk_error_create(SMK_ERROR_NOT_FOUND,
+				       "%s: no module '%s' in %s", name, name,
+				       dir);
+		goto out;
+	}
+	kmod_list_foreach(it, list) {
+		struct kmod_module *mod = kmod_module_get_module(it);
+		const char *path = kmod_module_get_path(mod);
+
+		if (path) {
+			char *rel = strstr(path, release);
+
+			/* Prefer the debug copy, as smk_kernel_modules(). */
+			*ret = rel && rel[strlen(release)] == '/' ?
+				module_file(root, release,
+					    rel + strlen(release) + 1) :
+				strdup(path);
+			if (!*ret)
+				err = &smk_error_nomem;
+		} else {
+			err = smk_error_create(SMK_ERROR_NOT_FOUND,
+					       "%s: module '%s' is built into "
+					       "the kernel; list vmlinux", name,
+					       kmod_module_get_name(mod));
+		}
+		kmod_module_unref(mod);
+		break;
+	}
+	kmod_module_unref_list(list);
+out:
+	kmod_unref(ctx);
+	free(dir);
+	return err;
+}

@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * marker-list: list the simple markers (and sys/sdt.h probes) of kernel
+ * images, modules and userspace ELF files, dtrace -l style or as JSON.
+ * A thin front end: everything about ELF, records and DWARF is in libsmk.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "smk/binary.h"
+#include "smk/format.h"
+#include "smk/json.h"
+#include "smk/kernel.h"
+#include "smk/markers.h"
+#include "smk/sdt.h"
+
+static const char *prog = "marker-list";
+
+static struct options {
+	const char *module, *function, *name;	/* globs, NULL: any */
+	bool verbose, json, no_sdt;
+	const char *release, *root;
+	const char **debug_dirs;
+	size_t ndebug_dirs;
+	const char *target_prefix;
+} opt;
+
+static int status;		/* exit status: 1 once anything failed */
+static unsigned int next_id = 1;
+static bool json_first = true;
+static char **paths;		/* inputs, after expansion */
+static size_t npaths, cappaths;
+static bool *explicit_path;	/* named on the command line */
+
+static void warn_cb(void *arg, const char *msg)
+{
+	fprintf(stderr, "%s: warning: %s\n", prog, msg);
+}
+
+static void error_report(struct smk_error *err)
+{
+	fprintf(stderr, "%s: %s\n", prog, err->message);
+	smk_error_destroy(err);
+	status = 1;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"usage: %s [options] [FILE|DIR|MODULE]...\n"
+"List simple markers and SDT probes, dtrace -l style.\n"
+"\n"
+"Inputs: ELF files (vmlinux, .ko, .ko.gz/.xz/.zst, executables, shared\n"
+"libraries), directories (searched recursively), module names (found\n"
+"through libkmod for the release of -k, or the running kernel).\n"
+"\n"
+"  -k, --kernel RELEASE     vmlinux and all modules of RELEASE; with\n"
+"                           module names, look them up in RELEASE\n"
+"      --root DIR           root holding /lib/modules, /usr/lib/debug\n"
+"  -n, --probe DESC         'module:function:name' with globs; fewer parts\n"
+"                           match from the right ('func:name', 'name')\n"
+"  -m, --module GLOB        -f, --function GLOB     -N, --name GLOB\n"
+"  -v, --verbose            file:line, argument types, instances\n"
+"  -j, --json               one JSON document (Documentation/marker-list.rst)\n"
+"      --no-sdt             markers only, no sys/sdt.h probes\n"
+"      --debug-info-dir DIR separate debuginfo directory (repeatable;\n"
+"                           default: /usr/lib/debug under the target prefix)\n"
+"      --target-prefix DIR  root of the traced machine's filesystem\n"
+"  -h, --help\n"
+"\n"
+"Exit status: 0 ok, 1 some input could not be read, 2 usage.\n", prog);
+}
+
+static bool match(const char *glob, const char *s)
+{
+	return !glob || fnmatch(glob, s ? s : "", 0) == 0;
+}
+
+static void add_path(const char *p, bool expl)
+{
+	if (npaths == cappaths) {
+		cappaths = cappaths ? 2 * cappaths : 64;
+		paths = realloc(paths, cappaths * sizeof(*paths));
+		explicit_path = realloc(explicit_path,
+					cappaths * sizeof(*explicit_path));
+		if (!paths || !explicit_path) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(1);
+		}
+	}
+	paths[npaths] = strdup(p);
+	if (!paths[npaths]) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	explicit_path[npaths++] = expl;
+}
+
+/* Candidate files in a directory: ELF or compressed, by their magic. */
+static int dir_entry(const char *path, const struct stat *st, int type,
+		     struct FTW *ftw)
+{
+	unsigned char m[4];
+	FILE *f;
+
+	if (type == FTW_DNR) {
+		fprintf(stderr, "%s: %s: cannot read directory\n", prog, path);
+		status = 1;
+		return 0;
+	}
+	if (type != FTW_F || !S_ISREG(st->st_mode))
+		return 0;
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (fread(m, 1, 4, f) == 4 &&
+	    (!memcmp(m, "\177ELF", 4) || (m[0] == 0x1f && m[1] == 0x8b) ||
+	     !memcmp(m, "\xfd" "7zX", 4) || !memcmp(m, "\x28\xb5\x2f\xfd", 4)))
+		add_path(path, false);
+	fclose(f);
+	return 0;
+}
+
+static int path_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_input(const char *arg)
+{
+	struct smk_error *err;
+	struct stat st;
+	char *release = NULL, *path;
+
+	if (stat(arg, &st) == 0) {
+		if (S_ISDIR(st.st_mode)) {
+			size_t first = npaths;
+
+			if (nftw(arg, dir_entry, 16, FTW_PHYS) < 0) {
+				fprintf(stderr, "%s: %s: %s\n", prog, arg,
+					strerror(errno));
+				status = 1;
+			}
+			/* Stable order whatever readdir gives. */
+			qsort(paths + first, npaths - first, sizeof(*paths),
+			      path_cmp);
+			return;
+		}
+		add_path(arg, true);
+		return;
+	}
+	if (strchr(arg, '/') || strchr(arg, '.')) {
+		fprintf(stderr, "%s: %s: %s\n", prog, arg, strerror(errno));
+		status = 1;
+		return;
+	}
+	/* A module name. */
+	if (!opt.release) {
+		err = smk_kernel_running_release(&release);
+		if (err) {
+			error_report(err);
+			return;
+		}
+	}
+	err = smk_kernel_module_path(opt.root, opt.release ? opt.release :
+				     release, arg, &path);
+	free(release);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	add_path(path, true);
+	free(path);
+}
+
+static void add_kernel(void)
+{
+	struct smk_error *err;
+	char *vmlinux, **mods;
+	size_t n, i;
+
+	err = smk_kernel_vmlinux(opt.root, opt.release, &vmlinux);
+	if (err) {
+		error_report(err);
+	} else {
+		add_path(vmlinux, true);
+		free(vmlinux);
+	}
+	err = smk_kernel_modules(opt.root, opt.release, &mods, &n);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		add_path(mods[i], false);
+	smk_strv_free(mods, n);
+}
+
+static void print_header(void)
+{
+	if (!opt.json)
+		printf("%5s %-16s %-24s %-20s %s\n", "ID", "MODULE",
+		       "FUNCTION", "NAME", "DESCRIPTION");
+	else
+		printf("{\n  \"version\": 1,\n  \"probes\": [");
+}
+
+static void json_key(const char *key, const char *val, bool comma)
+{
+	printf("\"%s\": ", key);
+	smk_json_string(stdout, val);
+	if (comma)
+		printf(", ");
+}
+
+static void json_begin_probe(void)
+{
+	printf("%s\n    {", json_first ? "" : ",");
+	json_first = false;
+}
+
+static void print_part(const struct smk_part *p)
+{
+	if (p->symbol)
+		printf("%s+%#llx", p->symbol, (unsigned long long)p->offset);
+	else
+		printf("?");
+	printf(" (%#llx)", (unsigned long long)p->addr);
+}
+
+static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
+			      const char *desc)
+{
+	size_t i, j;
+
+	printf("%5u %-16s %-24s %-20s %s\n", next_id, b->module,
+	       m->function ? m->function : "-", m->rec.name, desc);
+	if (!opt.verbose)
+		return;
+	printf("%6s%-10s %s:%u\n", "", "file:", m->rec.file, m->line);
+	printf("%6s%-10s %s\n", "", "binary:", b->path);
+	for (i = 0; i < m->rec.nargs; i++) {
+		printf("%6s%-10s %s", "", i ? "" : "args:", m->args[i].expr);
+		if (m->args[i].type)
+			printf(" (%s)", m->args[i].type);
+		else if (m->args[i].reason)
+			printf(" (type unknown: %s)", m->args[i].reason);
+		printf("\n");
+	}
+	if (m->reason)
+		printf("%6s%-10s %s\n", "", "reason:", m->reason);
+	if (!m->var)
+		return;
+	printf("%6s%-10s %zu\n", "", "instances:", m->ninstances);
+	for (i = 0; i < m->ninstances; i++) {
+		struct smk_instance *in = &m->instances[i];
+
+		printf("%17s", "");
+		for (j = 0; j < in->nparts; j++) {
+			if (j)
+				printf(", ");
+			print_part(&in->parts[j]);
+		}
+		printf("%s\n", in->inlined ? " [inlined]" : "");
+	}
+}
+
+static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
+			      const char *desc)
+{
+	size_t i, j;
+
+	json_begin_probe();
+	printf("\"id\": %u, \"kind\": \"marker\", ", next_id);
+	json_key("path", b->path, true);
+	json_key("module", b->module, true);
+	json_key("function", m->function, true);
+	json_key("name", m->rec.name, true);
+	json_key("file", m->rec.file, true);
+	printf("\"line\": %u, ", m->line);
+	json_key("format", m->rec.format, true);
+	json_key("description", desc, true);
+	printf("\"args\": [");
+	for (i = 0; i < m->rec.nargs; i++) {
+		printf("%s{", i ? ", " : "");
+		json_key("expr", m->args[i].expr, true);
+		json_key("type", m->args[i].type, m->args[i].reason != NULL);
+		if (m->args[i].reason)
+			json_key("reason", m->args[i].reason, false);
+		printf("}");
+	}
+	printf("], \"instances\": [");
+	for (i = 0; i < m->ninstances; i++) {
+		struct smk_instance *in = &m->instances[i];
+
+		printf("%s{\"inlined\": %s, \"parts\": [", i ? ", " : "",
+		       in->inlined ? "true" : "false");
+		for (j = 0; j < in->nparts; j++) {
+			struct smk_part *p = &in->parts[j];
+
+			printf("%s{\"address\": \"%#llx\", \"size\": %llu, ",
+			       j ? ", " : "", (unsigned long long)p->addr,
+			       (unsigned long long)p->size);
+			json_key("symbol", p->symbol, true);
+			printf("\"offset\": %llu}",
+			       (unsigned long long)p->offset);
+		}
+		printf("]}");
+	}
+	printf("], ");
+	json_key("reason", m->reason, false);
+	printf("}");
+}
+
+static void list_markers(struct smk_binary *b)
+{
+	struct smk_marker_set *set;
+	struct smk_error *err;
+	size_t i;
+
+	err = smk_markers_read(b, opt.verbose || opt.json ?
+			       SMK_MARKERS_ARG_TYPES : 0, &set);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	if (opt.verbose && !set->section_size)
+		fprintf(stderr, "%s: %s: no markers (no __simple_marker "
+			"section)\n", prog, b->path);
+	else if (set->n && set->no_dwarf && !opt.json)
+		fprintf(stderr, "%s: %s: %s; functions unknown\n", prog,
+			b->path, set->no_dwarf);
+	for (i = 0; i < set->n; i++) {
+		struct smk_marker *m = &set->markers[i];
+		char *desc;
+
+		if (!match(opt.module, b->module) ||
+		    !match(opt.function, m->function) ||
+		    !match(opt.name, m->rec.name))
+			continue;
+		err = smk_format_describe(m->rec.format,
+					  smk_binary_is_kernel(b),
+					  m->rec.args, m->rec.nargs, &desc);
+		if (err) {
+			error_report(err);
+			break;
+		}
+		if (opt.json)
+			print_marker_json(b, m, desc);
+		else
+			print_marker_text(b, m, desc);
+		free(desc);
+		next_id++;
+	}
+	smk_marker_set_destroy(set);
+}
+
+static void list_sdt(struct smk_binary *b)
+{
+	struct smk_sdt_probe *probes;
+	struct smk_error *err;
+	size_t n, i;
+
+	err = smk_sdt_read(b, &probes, &n);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct smk_sdt_probe *p = &probes[i];
+		char *name, *desc;
+
+		if (asprintf(&name, "%s:%s", p->provider, p->name) < 0 ||
+		    asprintf(&desc, "[sdt] %s", p->args) < 0) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(1);
+		}
+		if (match(opt.module, b->module) &&
+		    match(opt.function, p->function) &&
+		    match(opt.name, name)) {
+			if (opt.json) {
+				json_begin_probe();
+				printf("\"id\": %u, \"kind\": \"sdt\", ",
+				       next_id);
+				json_key("path", b->path, true);
+				json_key("module", b->module, true);
+				json_key("function", p->function, true);
+				json_key("name", name, true);
+				json_key("provider", p->provider, true);
+				json_key("probe", p->name, true);
+				json_key("args", p->args, true);
+				printf("\"address\": \"%#llx\", "
+				       "\"semaphore\": \"%#llx\"}",
+				       (unsigned long long)p->pc,
+				       (unsigned long long)p->semaphore);
+			} else {
+				printf("%5u %-16s %-24s %-20s %s\n", next_id,
+				       b->module,
+				       p->function ? p->function : "-", name,
+				       desc);
+				if (opt.verbose)
+					printf("%6s%-10s %#llx%s%#llx\n", "",
+					       "address:",
+					       (unsigned long long)p->pc,
+					       " semaphore: ",
+					       (unsigned long long)p->semaphore);
+			}
+			next_id++;
+		}
+		free(name);
+		free(desc);
+	}
+	smk_sdt_probes_destroy(probes, n);
+}
+
+static void list_file(const char *path, bool expl)
+{
+	struct smk_debuginfo_opts dopts = {
+		.debug_dirs = opt.debug_dirs,
+		.ndebug_dirs = opt.ndebug_dirs,
+		.target_prefix = opt.target_prefix,
+	};
+	struct smk_binary *b;
+	struct smk_error *err;
+
+	err = smk_binary_open(path, &dopts, &b);
+	if (err) {
+		/* Non-ELF files found in a directory are not an error. */
+		if (!expl && err->code == SMK_ERROR_ELF) {
+			smk_error_destroy(err);
+			return;
+		}
+		error_report(err);
+		return;
+	}
+	list_markers(b);
+	if (!opt.no_sdt && !smk_binary_is_kernel(b))
+		list_sdt(b);
+	smk_binary_destroy(b);
+}
+
+/* -n: 'mod:func:name', 'func:name' or 'name'; empty parts match all. */
+static void parse_desc(char *d)
+{
+	char *parts[3] = { NULL, NULL, NULL };
+	char *p = d;
+	int n = 1, i;
+
+	parts[0] = d;
+	while (n < 3 && (p = strchr(p, ':'))) {
+		*p++ = '\0';
+		parts[n++] = p;
+	}
+	/* Right-aligned, like dtrace: the last part is always the name. */
+	const char **dst[3] = { &opt.module, &opt.function, &opt.name };
+
+	for (i = 0; i < n; i++) {
+		const char *v = parts[i];
+
+		*dst[3 - n + i] = *v ? v : NULL;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_NO_SDT };
+	static const struct option longopts[] = {
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "probe", required_argument, NULL, 'n' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "function", required_argument, NULL, 'f' },
+		{ "name", required_argument, NULL, 'N' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "no-sdt", no_argument, NULL, OPT_NO_SDT },
+		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
+		{ "target-prefix", required_argument, NULL, OPT_TARGET },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	size_t i;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "k:n:m:f:N:vjh", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'k':
+			opt.release = optarg;
+			break;
+		case OPT_ROOT:
+			opt.root = optarg;
+			break;
+		case 'n':
+			parse_desc(optarg);
+			break;
+		case 'm':
+			opt.module = optarg;
+			break;
+		case 'f':
+			opt.function = optarg;
+			break;
+		case 'N':
+			opt.name = optarg;
+			break;
+		case 'v':
+			opt.verbose = true;
+			break;
+		case 'j':
+			opt.json = true;
+			break;
+		case OPT_NO_SDT:
+			opt.no_sdt = true;
+			break;
+		case OPT_DEBUG_DIR:
+			opt.debug_dirs = realloc(opt.debug_dirs,
+						 (opt.ndebug_dirs + 1) *
+						 sizeof(*opt.debug_dirs));
+			if (!opt.debug_dirs)
+				return 1;
+			opt.debug_dirs[opt.ndebug_dirs++] = optarg;
+			break;
+		case OPT_TARGET:
+			opt.target_prefix = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind == argc && !opt.release) {
+		fprintf(stderr, "%s: no input: give files, directories, "
+			"module names or -k RELEASE\n", prog);
+		usage(stderr);
+		return 2;
+	}
+	smk_set_warn(warn_cb, NULL);
+	if (optind == argc)
+		add_kernel();
+	for (; optind < argc; optind++)
+		add_input(argv[optind]);
+	print_header();
+	for (i = 0; i < npaths; i++) {
+		list_file(paths[i], explicit_path[i]);
+		free(paths[i]);
+	}
+	if (opt.json)
+		printf("%s]\n}\n", json_first ? "" : "\n  ");
+	free(paths);
+	free(explicit_path);
+	free(opt.debug_dirs);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: writing output: %s\n", prog,
+			strerror(errno));
+		return 1;
+	}
+	return status;
+}
