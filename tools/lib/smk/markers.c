@@ -555,6 +555,10 @@ next_cu:
 
 		if (!m->var)
 			m->reason = "no DWARF variable for this record";
+		else if (!m->ninstances)
+			m->reason = "no code for the marker's scope: its "
+				    "function was removed, never inlined, or "
+				    "merged with an identical function";
 		qsort(m->instances, m->ninstances, sizeof(*m->instances),
 		      instance_cmp);
 	}
