@@ -1,0 +1,337 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# Build the sample modules (samples/) against the headers of Debian's cloud
+# kernel and check what a probe tool will rely on:
+#  - no warning at all in the build logs (modpost included);
+#  - in each .ko, __simple_marker exists, is not SHF_ALLOC (made so by
+#    scripts/simple_marker.lds at the final link) and holds one record per
+#    marker; the .o files still carry it, allocated, as GCC emits it;
+#  - zero cost: every function (bytes and relocations) and every allocated
+#    section of each .ko is identical to a SIMPLE_MARKERS=0 build;
+#  - the comparator is not blind: it flags a build whose loop marker costs
+#    one nop, and names the function;
+#  - the top-level Kbuild builds the same modules with plain
+#    "make -C KDIR M=DIR".
+# Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
+# writes its output next to the sources.
+. "$(dirname "$0")/lib/tap.sh"
+
+rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
+	skip_all "cannot name the cloud kernel release: $rel"
+KDIR=/usr/src/linux-headers-$rel
+[ -f "$KDIR/Makefile" ] ||
+	skip_all "no kernel headers in $KDIR (run scripts/deps.sh)"
+for t in make gcc readelf objcopy python3; do
+	command -v $t >/dev/null ||
+		skip_all "$t not found (run scripts/deps.sh)"
+done
+
+MODS="smk_sample smk_ring"
+# The markers of each module, sorted: one record each (an inline helper's
+# marker is one static object however many times it is inlined).
+expect_smk_sample="sample_account sample_add sample_del sample_error
+sample_load sample_run_done sample_show sample_step sample_too_long
+sample_unload sample_write"
+expect_smk_ring="ring_bad ring_drained ring_drop ring_pop ring_push"
+
+plan 43
+
+# ELF helper: "records FILE" prints the name of each record of a dumped
+# __simple_marker section; "compare A B" compares two .ko files function by
+# function (bytes from the symbol table, relocations by offset, type, symbol
+# name and addend) and allocated section by section, prints what differs and
+# a summary, and exits 1 when anything differs.  Symbol names in relocations
+# are safe to compare: gas turns references to local symbols (gcc's
+# renumbered "x.N" statics) into section symbol + addend.
+cat > "$TMP/smk-elf.py" <<'EOF'
+import struct, sys
+
+def die(msg):
+    sys.stderr.write("smk-elf: %s\n" % msg)
+    sys.exit(2)
+
+def records(path):
+    data = open(path, "rb").read()
+    off = 0
+    while off < len(data):
+        if data[off] == 0:          # padding between records
+            off += 1
+            continue
+        if len(data) - off < 16 or data[off:off + 4] != b"SMKR":
+            die("%s: no record at offset %#x" % (path, off))
+        size, = struct.unpack_from("<H", data, off + 6)
+        if size < 16 or off + size > len(data):
+            die("%s: bad record size %d at %#x" % (path, size, off))
+        body = data[off + 16:off + size]
+        if b"\0" not in body:
+            die("%s: unterminated name at %#x" % (path, off))
+        print(body[:body.index(b"\0")].decode())
+        off += size
+
+class Elf:
+    def __init__(self, path):
+        d = self.d = open(path, "rb").read()
+        if d[:4] != b"\x7fELF" or d[4] != 2 or d[5] != 1:
+            die("%s: not a little-endian ELF64 file" % path)
+        shoff, = struct.unpack_from("<Q", d, 0x28)
+        shentsize, shnum, shstrndx = struct.unpack_from("<HHH", d, 0x3a)
+        self.sh = []
+        for i in range(shnum):
+            (name, typ, flags, addr, off, size, link, info, align,
+             entsize) = struct.unpack_from("<IIQQQQIIQQ", d,
+                                           shoff + i * shentsize)
+            self.sh.append(dict(name=name, type=typ, flags=flags, off=off,
+                                size=size, link=link, info=info))
+        strs = self.sh[shstrndx]
+        for s in self.sh:
+            s["name"] = self.cstr(strs["off"] + s["name"])
+        symtab = [s for s in self.sh if s["type"] == 2]    # SHT_SYMTAB
+        if len(symtab) != 1:
+            die("%s: expected one symbol table" % path)
+        st = symtab[0]
+        stroff = self.sh[st["link"]]["off"]
+        self.syms = []
+        for i in range(st["size"] // 24):
+            name, info, other, shndx, value, size = struct.unpack_from(
+                "<IBBHQQ", d, st["off"] + i * 24)
+            typ = info & 15
+            if typ == 3 and shndx < len(self.sh):           # STT_SECTION
+                nm = self.sh[shndx]["name"]
+            else:
+                nm = self.cstr(stroff + name)
+            self.syms.append(dict(name=nm, type=typ, shndx=shndx,
+                                  value=value, size=size))
+        # target section index -> [(offset, type, symbol, addend)]
+        self.relocs = {}
+        for s in self.sh:
+            if s["type"] != 4:                              # SHT_RELA
+                continue
+            rl = self.relocs.setdefault(s["info"], [])
+            for i in range(s["size"] // 24):
+                off, info, addend = struct.unpack_from("<QQq", d,
+                                                       s["off"] + i * 24)
+                rl.append((off, info & 0xffffffff,
+                           self.syms[info >> 32]["name"], addend))
+            rl.sort()
+
+    def cstr(self, off):
+        return self.d[off:self.d.index(b"\0", off)].decode()
+
+    def content(self, idx, start, size):
+        s = self.sh[idx]
+        if s["type"] == 8:                                  # SHT_NOBITS
+            return b""
+        return self.d[s["off"] + start:s["off"] + start + size]
+
+    def code(self, sym):
+        """What a function is: its section, bytes and relocations."""
+        lo, hi = sym["value"], sym["value"] + sym["size"]
+        rel = [(o - lo, t, n, a) for o, t, n, a in
+               self.relocs.get(sym["shndx"], []) if lo <= o < hi]
+        return (self.sh[sym["shndx"]]["name"],
+                self.content(sym["shndx"], lo, sym["size"]), rel)
+
+    def functions(self):
+        out = {}
+        for s in self.syms:
+            if s["type"] != 2 or not 0 < s["shndx"] < len(self.sh):
+                continue
+            key, n = s["name"], 1
+            while key in out:           # two local functions of one name
+                n += 1
+                key = "%s#%d" % (s["name"], n)
+            out[key] = s
+        return out
+
+    def alloc_sections(self):
+        # The build ID hashes the whole file, debug info included.
+        return {s["name"]: i for i, s in enumerate(self.sh)
+                if s["flags"] & 2 and s["name"] != ".note.gnu.build-id"}
+
+def compare(pa, pb):
+    a, b = Elf(pa), Elf(pb)
+    bad = 0
+    fa, fb = a.functions(), b.functions()
+    for name in sorted(set(fa) ^ set(fb)):
+        print("differs: %s: only in %s" % (name, pa if name in fa else pb))
+        bad += 1
+    nf = nfbad = 0
+    for name in sorted(set(fa) & set(fb)):
+        nf += 1
+        ca, cb = a.code(fa[name]), b.code(fb[name])
+        why = [w for w, x, y in (("section", ca[0], cb[0]),
+                                 ("bytes", ca[1], cb[1]),
+                                 ("relocations", ca[2], cb[2])) if x != y]
+        if why:
+            print("differs: %s: %s" % (name, ", ".join(why)))
+            nfbad += 1
+    sa, sb = a.alloc_sections(), b.alloc_sections()
+    for name in sorted(set(sa) ^ set(sb)):
+        print("differs: section %s: only in %s" % (name,
+                                                  pa if name in sa else pb))
+        bad += 1
+    ns = nsbad = 0
+    for name in sorted(set(sa) & set(sb)):
+        ns += 1
+        ia, ib = sa[name], sb[name]
+        xa = (a.sh[ia]["size"], a.content(ia, 0, a.sh[ia]["size"]),
+              a.relocs.get(ia, []))
+        xb = (b.sh[ib]["size"], b.content(ib, 0, b.sh[ib]["size"]),
+              b.relocs.get(ib, []))
+        if xa != xb:
+            print("differs: section %s" % name)
+            nsbad += 1
+    print("functions %d differ %d sections %d differ %d only-in-one %d"
+          % (nf, nfbad, ns, nsbad, bad))
+    sys.exit(1 if nfbad or nsbad or bad else 0)
+
+if len(sys.argv) == 3 and sys.argv[1] == "records":
+    records(sys.argv[2])
+elif len(sys.argv) == 4 and sys.argv[1] == "compare":
+    compare(sys.argv[2], sys.argv[3])
+else:
+    die("usage: records SECTION.bin | compare A.ko B.ko")
+EOF
+elf() { python3 "$TMP/smk-elf.py" "$@"; }
+
+# copy_samples DIR: the samples' sources (not any build products) into
+# DIR/samples, with the top-level Kbuild, the header and scripts/ laid out
+# as in the tree, so the default SMK_TOP (the parent of samples/) is used.
+copy_samples() {
+	mkdir -p "$1/samples" "$1/include/linux" "$1/scripts"
+	cp "$TOP/Kbuild" "$1/"
+	cp "$TOP/include/linux/simple_marker.h" "$1/include/linux/"
+	cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
+		"$1/scripts/"
+	for f in "$TOP"/samples/Kbuild "$TOP"/samples/Makefile \
+		 "$TOP"/samples/*.c "$TOP"/samples/*.h; do
+		[ -f "$f" ] && cp "$f" "$1/samples/"
+	done
+	return 0
+}
+
+# build NAME ARGS...: make -C the copy's samples/ with ARGS, log to
+# $TMP/NAME.log; the time it took goes to the TAP diagnostics.
+build() {
+	_name=$1; shift
+	_t0=$(date +%s%N)
+	make -j2 -C "$TMP/$_name/samples" KDIR="$KDIR" "$@" \
+		> "$TMP/$_name.log" 2>&1
+	_rc=$?
+	diag "$_name build: $((($(date +%s%N) - _t0) / 1000000)) ms"
+	[ $_rc = 0 ] || diag "$(tail -n 30 "$TMP/$_name.log")"
+	return $_rc
+}
+
+# sec_flags FILE SECTION: readelf's Flg column for SECTION, "-" for none,
+# nothing when there is no such section.
+sec_flags() {
+	readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk -v s="$2" '$1 == s { print (NF == 10 ? $7 : "-") }'
+}
+
+# dump FILE: the raw __simple_marker contents into FILE.smk (objcopy -O
+# binary skips non-allocated sections; --dump-section does not).
+dump() {
+	objcopy --dump-section "__simple_marker=$1.smk" "$1" "$TMP/scratch.o"
+}
+
+warnings() { grep -ci warning "$1"; }
+
+# check_records FILE MOD LABEL: the section in FILE holds MOD's markers.
+check_records() {
+	_exp=$(eval echo \$expect_$2 | tr ' ' '\n')
+	dump "$1"
+	is "$(grep -ao SMKR "$1.smk" | wc -l)" "$(echo "$_exp" | wc -l)" \
+		"$3: as many SMKR magics as markers"
+	is "$(elf records "$1.smk" | sort | tr '\n' ' ')" \
+		"$(echo "$_exp" | sort | tr '\n' ' ')" \
+		"$3: one record per marker, by name"
+}
+
+# The markers on, through samples/Makefile (fragment passed by it).
+copy_samples "$TMP/on"
+ok "build with markers (make -C samples)" build on
+is "$(warnings "$TMP/on.log")" 0 "markers-on build log has no warning"
+ok "the final link was given the fragment" \
+	grep -q "LDFLAGS_MODULE=\"-T $TMP/on/scripts/simple_marker.lds\"" \
+	"$TMP/on.log"
+for m in $MODS; do
+	ko=$TMP/on/samples/$m.ko o=$TMP/on/samples/$m.o
+	is "$(sec_flags "$ko" __simple_marker)" "-" \
+		"$m.ko: __simple_marker present, no flags (not SHF_ALLOC)"
+	check_records "$ko" $m "$m.ko"
+	is "$(sec_flags "$o" __simple_marker)" "A" \
+		"$m.o: __simple_marker present and allocated before the link"
+	check_records "$o" $m "$m.o"
+	is "$(sec_flags "$ko" .text)" "AX" "$m.ko: .text still AX"
+done
+
+# The markers compiled out.
+copy_samples "$TMP/off"
+ok "build with SIMPLE_MARKERS=0" build off SIMPLE_MARKERS=0
+is "$(warnings "$TMP/off.log")" 0 "markers-off build log has no warning"
+for m in $MODS; do
+	is "$(sec_flags "$TMP/off/samples/$m.ko" __simple_marker)" "" \
+		"$m.ko (off): no __simple_marker section"
+	is "$(sec_flags "$TMP/off/samples/$m.o" __simple_marker)" "" \
+		"$m.o (off): no __simple_marker section"
+done
+
+# Zero cost: identical code and allocated data with and without markers.
+for m in $MODS; do
+	out=$(elf compare "$TMP/on/samples/$m.ko" "$TMP/off/samples/$m.ko")
+	rc=$?
+	diag "$m.ko on vs off: $(echo "$out" | tail -n 1)"
+	is "$rc" 0 "$m.ko: markers on and off are identical"
+	[ $rc = 0 ] || diag "$out"
+	nf=$(echo "$out" | sed -n 's/^functions \([0-9]*\) .*/\1/p')
+	nfunc=$(readelf -sW "$TMP/off/samples/$m.ko" | awk '$4 == "FUNC"' |
+		wc -l)
+	is "$nf" "$nfunc" "$m.ko: every FUNC symbol was compared"
+	ok "$m.ko: more than 5 functions compared ($nf)" [ "${nf:-0}" -gt 5 ]
+done
+
+# The comparator can fail: the loop marker of smk_cmd_run() given a nop
+# (what a marker with an asm anchor would cost) must show up there, and
+# not in a function without the marker, nor in the other module.
+copy_samples "$TMP/nop"
+sed -i 's/^\(\t*\)\(trace_simple(sample_step,\)/\1asm volatile("nop"); \2/' \
+	"$TMP/nop/samples/smk_sample.c"
+is "$(grep -c 'asm volatile("nop"); trace_simple(sample_step,' \
+	"$TMP/nop/samples/smk_sample.c")" 1 "nop variant: one nop added"
+ok "build the nop variant" build nop
+out=$(elf compare "$TMP/nop/samples/smk_sample.ko" \
+	"$TMP/off/samples/smk_sample.ko")
+rc=$?
+diag "nop vs off:" "$out"
+is "$rc" 1 "comparator: nop variant differs"
+is "$(echo "$out" | grep -c '^differs: smk_cmd_run[.a-z0-9]*: .*bytes')" 1 \
+	"comparator: names smk_cmd_run as different"
+is "$(echo "$out" | grep -c '^differs: smk_show')" 0 \
+	"comparator: smk_show is still identical"
+out=$(elf compare "$TMP/nop/samples/smk_ring.ko" \
+	"$TMP/off/samples/smk_ring.ko")
+is "$?" 0 "comparator: smk_ring.ko untouched by the nop is identical"
+
+# The top-level Kbuild: plain make -C KDIR M=DIR, fragment on the command
+# line as the Kbuild comment says, SMK_TOP left to its default.
+copy_samples "$TMP/top"
+t0=$(date +%s%N)
+make -j2 -C "$KDIR" M="$TMP/top" \
+	LDFLAGS_MODULE="-T $TMP/top/scripts/simple_marker.lds" modules \
+	> "$TMP/top.log" 2>&1
+rc=$?
+diag "top-level Kbuild build: $((($(date +%s%N) - t0) / 1000000)) ms"
+[ $rc = 0 ] || diag "$(tail -n 30 "$TMP/top.log")"
+is "$rc" 0 "build through the top-level Kbuild (make -C KDIR M=DIR)"
+is "$(warnings "$TMP/top.log")" 0 "top-level build log has no warning"
+for m in $MODS; do
+	ko=$TMP/top/samples/$m.ko
+	is "$(sec_flags "$ko" __simple_marker)" "-" \
+		"top-level $m.ko: __simple_marker not SHF_ALLOC"
+	check_records "$ko" $m "top-level $m.ko"
+done
+
+done_testing
