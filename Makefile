@@ -112,6 +112,8 @@ install: all man
 		$(DESTDIR)$(PREFIX)/include/linux/
 	install -m 644 scripts/simple_marker.lds \
 		$(DESTDIR)$(PREFIX)/share/simple-marker/
+	install -m 644 scripts/simple_marker-user.lds \
+		$(DESTDIR)$(PREFIX)/share/simple-marker/
 	$(if $(MANS),install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/)
 
 bench: all
