@@ -6,14 +6,6 @@
 # README's two commands and by .ci/run.
 set -eu
 
-# Debian's cloud kernel: resolve its current ABI from the metapackage, since
-# old ABIs vanish from the archive (see Documentation/testing.rst).
-cloud_release() {
-	apt-cache depends linux-image-cloud-amd64 2>/dev/null |
-		sed -n 's/.*Depends: linux-image-\(.*-cloud-amd64\)$/\1/p' |
-		head -n 1
-}
-
 pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
 zlib1g-dev liblzma-dev libzstd-dev systemtap-sdt-dev elfutils binutils
 kmod xz-utils zstd gzip python3 python3-docutils perl"
@@ -24,10 +16,8 @@ for p in $pkgs; do
 		need="$need $p"
 done
 
-rel=${SMK_KERNEL_RELEASE:-}
-if [ -z "$rel" ] && command -v apt-cache >/dev/null; then
-	rel=$(cloud_release || true)
-fi
+# The headers of Debian's cloud kernel, for the sample modules.
+rel=$(sh "$(dirname "$0")/kernel-release.sh" 2>/dev/null || true)
 if [ -n "$rel" ] && [ ! -d "/usr/src/linux-headers-$rel" ]; then
 	need="$need linux-headers-$rel"
 fi
