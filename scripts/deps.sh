@@ -18,6 +18,11 @@ done
 
 # The headers of Debian's cloud kernel, for the sample modules.
 rel=$(sh "$(dirname "$0")/kernel-release.sh" 2>/dev/null || true)
+if [ -z "$rel" ] && [ "$(id -u)" = 0 ]; then
+	# A fresh machine may have no package lists yet.
+	apt-get update >/dev/null 2>&1 || true
+	rel=$(sh "$(dirname "$0")/kernel-release.sh" 2>/dev/null || true)
+fi
 if [ -n "$rel" ] && [ ! -d "/usr/src/linux-headers-$rel" ]; then
 	need="$need linux-headers-$rel"
 fi
