@@ -123,8 +123,6 @@ f12='%d %d %d %d %d %d %d %d %d %d %d %d'
 neg args12 "trace_simple(m, \"$f12\", $a12)"
 neg args13 "trace_simple(m, \"$f12 %d\", $a12, v)"
 
-TODO_13="with SIMPLE_MARKERS=0 the argument count is not checked"
-TODO_13="$TODO_13 (only the record's __SMK_STRS_13 refused it)"
 
 for cc in $CCS; do
 	for mode in on off; do
@@ -161,15 +159,9 @@ for cc in $CCS; do
 		cc1 args12.c -o args12.o
 		is "$(clean)" "rc 0, no messages" "$m: 12 arguments build"
 		cc1 args13.c -o args13.o
-		if [ $mode = on ]; then
-			is "$(verdict args13.c m error)" \
-			   "refused at args13.c:5 (error)" \
-			   "$m: 13 arguments fail"
-		else
-			todo "$TODO_13" is "$(verdict args13.c m error)" \
-			   "refused at args13.c:5 (error)" \
-			   "$m: 13 arguments fail"
-		fi
+		is "$(verdict args13.c m error)" \
+		   "refused at args13.c:5 (error)" \
+		   "$m: 13 arguments fail"
 	done
 	# Without -Werror the mismatch is a warning: what failed above was the
 	# format check, not something else in the file.
@@ -241,8 +233,6 @@ nvalid=$(wc -l < valid.want)
 
 # gcc -std=c11: the strict mode in which ", ##__VA_ARGS__" keeps its comma
 # when a macro's only parameter is "...", which __SMK_NARGS() is.
-TODO_C11="in ISO C modes __SMK_NARGS() counts no arguments as 1"
-TODO_C11="$TODO_C11 and the record gets an empty argument string"
 
 for cc in $CCS; do
 	build $cc -std=gnu11 -O2 -g -Wall -Wextra -Werror "$INC" -c valid.c \
@@ -259,8 +249,7 @@ for cc in $CCS; do
 	   "0 0 section none" "$cc: SIMPLE_MARKERS=0 builds, with no section"
 
 	build $cc -std=c11 -O2 -Wall -Werror "$INC" -c valid.c -o valid-c11.o
-	todo "$TODO_C11" is \
-	     "$(records valid-c11.o | grep '^tick')" \
+	is "$(records valid-c11.o | grep '^tick')" \
 	     "$(grep '^tick' valid.want)" \
 	     "$cc -std=c11: a marker without arguments records nargs 0"
 done
