@@ -29,6 +29,8 @@
 
 #include <elfutils/libdwfl.h>
 
+#include "dwarf-aux.h"
+#include "expr.h"
 #include "markers.h"
 
 enum { MAX_DEPTH = 128 };
@@ -38,6 +40,7 @@ struct found_var {
 	size_t record;		/* index into set->markers */
 	Dwarf_Die chain[MAX_DEPTH];	/* CU, ..., the variable's parent */
 	int depth;
+	bool placeholder;	/* chain's clang stub replaced by us */
 };
 
 struct concrete {
@@ -154,6 +157,7 @@ static struct smk_error *add_var(struct walk *w, Dwarf_Die *stack, int depth,
 	fv = &w->vars[w->nvars++];
 	fv->record = m - w->set->markers;
 	fv->depth = depth;
+	fv->placeholder = false;
 	memcpy(fv->chain, stack, depth * sizeof(*stack));
 	return NULL;
 }
@@ -378,6 +382,85 @@ static bool placeholder_function(Dwarf_Die *cu, Dwarf_Die *var,
 	return found;
 }
 
+/* C types of the marker's arguments, resolved in the marker's scope. */
+static bool producer_is_clang(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+	const char *p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &a));
+
+	return p && strstr(p, "clang");
+}
+
+static struct smk_error *arg_types(struct walk *w, struct smk_marker *m,
+				   struct found_var *fv)
+{
+	Dwarf_Die scopes_buf[MAX_DEPTH], *scopes = scopes_buf, var;
+	struct smk_error *err = NULL;
+	unsigned int a;
+	int i, n = 0;
+
+	/*
+	 * Innermost first, the CU last, as dwarf_getscopes_die() gives.  Our
+	 * walk's chain is exact for gcc; clang 14 hoists static locals out of
+	 * their block, which smk_dwarf_decl_scopes() puts back (it rescans
+	 * the CU, so only where needed).
+	 */
+	if (!fv->placeholder && producer_is_clang(&fv->chain[0]) &&
+	    dwarf_offdie(w->bin->dwarf, m->var, &var)) {
+		err = smk_dwarf_decl_scopes(&var, &scopes, &n);
+		if (err == &smk_error_nomem)
+			return err;
+		smk_error_destroy(err);
+		err = NULL;
+		/* scopes[0] is the variable itself, which lookups skip. */
+		if (n <= 0)
+			scopes = scopes_buf;
+	}
+	if (scopes == scopes_buf) {
+		for (i = fv->depth - 1; i >= 0; i--)
+			scopes[n++] = fv->chain[i];
+	}
+	for (a = 0; a < m->rec.nargs && !err; a++) {
+		struct smk_arg *arg = &m->args[a];
+		struct smk_expr_result res;
+		struct smk_expr *e;
+
+		err = smk_expr_parse(arg->expr, &e);
+		if (err)
+			break;
+		if (e->reason) {
+			arg->reason = strdup(e->reason);
+			if (!arg->reason)
+				err = &smk_error_nomem;
+			smk_expr_destroy(e);
+			continue;
+		}
+		err = smk_expr_resolve(e, scopes, n, &res);
+		smk_expr_destroy(e);
+		if (err) {
+			/* Broken DWARF for one argument is its reason. */
+			if (err != &smk_error_nomem) {
+				arg->reason = err->message;
+				err->message = NULL;
+				smk_error_destroy(err);
+				err = NULL;
+			}
+			continue;
+		}
+		if (res.resolved) {
+			arg->type = res.type_name;
+			res.type_name = NULL;
+		} else {
+			arg->reason = res.reason;
+			res.reason = NULL;
+		}
+		smk_expr_result_deinit(&res);
+	}
+	if (scopes != scopes_buf)
+		free(scopes);
+	return err;
+}
+
 static struct smk_error *resolve_var(struct walk *w, struct found_var *fv)
 {
 	struct smk_marker *m = &w->set->markers[fv->record];
@@ -406,11 +489,17 @@ static struct smk_error *resolve_var(struct walk *w, struct found_var *fv)
 					  &fv->chain[sub]))
 			return NULL;
 		fv->depth = sub + 1;	/* its blocks are unknown */
+		fv->placeholder = true;
 	}
 	name = dwarf_formstring(dwarf_attr_integrate(&fv->chain[sub],
 						     DW_AT_name, &attr));
 	if (name && !(m->function = strdup(name)))
 		return &smk_error_nomem;
+	if (w->flags & SMK_MARKERS_ARG_TYPES) {
+		err = arg_types(w, m, fv);
+		if (err)
+			return err;
+	}
 
 	if (has_code(&fv->chain[sub])) {
 		/* A concrete function: the chain itself is concrete. */
