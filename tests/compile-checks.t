@@ -32,16 +32,6 @@ CMP="$PY $TOP/tests/lib/codecmp.py"
 INC="-I$TOP/include"
 cd "$TMP" || exit 1
 
-# todo REASON HELPER ARGS...: a known failure, reported as TAP TODO (it
-# shows in prove's output but does not fail the run).
-todo() {
-	_reason=$1
-	shift
-	_fail=$_tap_fail
-	"$@" > "$TMP/.todo"
-	_tap_fail=$_fail
-	sed "/^\(not \)\{0,1\}ok /s|\$| # TODO $_reason|" "$TMP/.todo"
-}
 
 # build CMD...: run a compiler; $rc is its status, $TMP/err its messages.
 build() {

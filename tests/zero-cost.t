@@ -36,16 +36,6 @@ LEVELS="-O2 -O3 -Os"
 FILES=$(cd "$CORPUS" && ls *.c)
 JOBS=$(nproc 2>/dev/null || echo 2)
 
-# todo REASON HELPER ARGS...: a known failure, reported as TAP TODO (it
-# shows in prove's output but does not fail the run).
-todo() {
-	_reason=$1
-	shift
-	_fail=$_tap_fail
-	"$@" > "$TMP/.todo"
-	_tap_fail=$_fail
-	sed "/^\(not \)\{0,1\}ok /s|\$| # TODO $_reason|" "$TMP/.todo"
-}
 
 # Known header problems, reported as TODO until fixed: none.  (The first
 # one found here: an "if (0)" format check made gcc flip a compare in

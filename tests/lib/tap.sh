@@ -55,6 +55,17 @@ golden() {
 	fi
 }
 
+# todo REASON HELPER ARGS...: a known failure, reported as TAP TODO (it
+# shows in prove's output but does not fail the run).
+todo() {
+	_reason=$1
+	shift
+	_fail=$_tap_fail
+	"$@" > "$TMP/.todo"
+	_tap_fail=$_fail
+	sed "/^\(not \)\{0,1\}ok /s|\$| # TODO $_reason|" "$TMP/.todo"
+}
+
 skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
 
 done_testing() {
