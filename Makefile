@@ -54,11 +54,12 @@ MANS	:= $(MAN_RST:.rst=)
 # plain build): objects depend on a file holding the flags.
 FLAGS_FILE := .build-flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(LDFLAGS)
-ifneq ($(FLAGS_NOW),$(shell cat $(FLAGS_FILE) 2>/dev/null))
-$(shell echo '$(FLAGS_NOW)' > $(FLAGS_FILE))
-endif
+
 
 all: $(TOOLS)
+
+$(FLAGS_FILE): FORCE
+	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
 
 %.o: %.c $(FLAGS_FILE)
 	$(call msg,CC,$@)
@@ -139,7 +140,7 @@ help:
 	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
 	@echo '           CC=clang, PROVE_FLAGS=-v'
 
-.PHONY: all deps demo check man install bench clean help
+.PHONY: all deps demo check man install bench clean help FORCE
 .SECONDARY:
 
 -include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

@@ -151,8 +151,8 @@ is "$rc|$(rows | tr '\n' ';')" \
 is "$(sort err)" "$(sort <<EOF
 marker-list: warning: corrupt: __simple_marker+$done_off: marker name is not a C identifier, record skipped
 marker-list: warning: corrupt: __simple_marker+$begin_off: record size out of bounds, record skipped
-marker-list: warning: corrupt: __smk_order_done: DWARF variable __smk_order_done points at __simple_marker+$done_off, where no valid record starts
-marker-list: warning: corrupt: __smk_order_begin: DWARF variable __smk_order_begin points at __simple_marker+$begin_off, where no valid record starts
+marker-list: warning: corrupt: DWARF variable __smk_order_done points at __simple_marker+$done_off, where no valid record starts
+marker-list: warning: corrupt: DWARF variable __smk_order_begin points at __simple_marker+$begin_off, where no valid record starts
 EOF
 )" "corrupt records: warnings name the file, offset and reason"
 run marker-list --json corrupt

@@ -190,13 +190,11 @@ run marker-list --target-prefix "$PP" "$PP/usr/bin/shop"
 is "$rc|$(rows)|$(cat err)" "0|$WANT|" \
 	"--target-prefix P: debuglink under P/usr/lib/debug/usr/bin"
 run marker-list --target-prefix target target/usr/bin/shop
-todo "find_debuginfo() strips the prefix from the realpath of the binary, not of the prefix" \
-	is "$rc|$(rows)|$(cat err)" "0|$WANT|" \
+is "$rc|$(rows)|$(cat err)" "0|$WANT|" \
 	"--target-prefix relative: debuglink under P/usr/lib/debug/usr/bin"
 ln -s "$PP" "$TMP/target-link"
 run marker-list --target-prefix "$TMP/target-link" "$TMP/target-link/usr/bin/shop"
-todo "find_debuginfo() strips the prefix from the realpath of the binary, not of the prefix" \
-	is "$rc|$(rows)|$(cat err)" "0|$WANT|" \
+is "$rc|$(rows)|$(cat err)" "0|$WANT|" \
 	"--target-prefix through a symlink: debuglink under P/usr/lib/debug/usr/bin"
 
 done_testing

@@ -292,8 +292,7 @@ print(d["latin1"]["format"], d["overlong2"]["format"], d["cut"]["format"])' bad.
 	"caf� %d slash �� %d cut �� %d" \
 	"listing: --json replaces invalid UTF-8 with U+FFFD"
 marker-list --json hidden.o > hidden.json
-todo "json.c utf8_len() accepts ED A0..BF, E0 80..9F, F4 90+: invalid UTF-8 in the output" \
-	is "$(python3 -c 'import json, sys
+is "$(python3 -c 'import json, sys
 d = {p["name"]: p for p in json.load(open(sys.argv[1], encoding="utf-8"))["probes"]}
 for n in "surrogate", "overlong3", "too_big":
     f = d[n]["format"]
@@ -305,18 +304,6 @@ for n in "surrogate", "overlong3", "too_big":
 # ---- a unit without abstract origins; a record without a DWARF variable ----
 # Under SANITIZE=1, smk_markers_read() passes NULL to qsort() for both, and
 # UBSan stops marker-list: known bug, marked TODO in sanitized builds only.
-sanitized=false
-nm "$TOP/tools/marker-list/marker-list" 2>/dev/null | grep -q __ubsan_ &&
-	sanitized=true
-# maybe_todo REASON HELPER ARGS...
-maybe_todo() {
-	if $sanitized; then
-		todo "$@"
-	else
-		shift
-		"$@"
-	fi
-}
 P=$TMP/plain
 mkdir -p "$P"
 cp "$FIX/listing_plain.c" "$P/"
@@ -326,13 +313,11 @@ gcc $CFLAGS -o plain listing_plain.c
 gcc $CFLAGS -g0 -DPLAIN_NO_MAIN -c listing_plain.c -o nodebug.o
 gcc -o mixed shop.o nodebug.o
 run marker-list plain
-maybe_todo "markers.c qsort(w.conc = NULL, 0): UBSan stops marker-list" \
-	is "$rc|$(rows | tr '\n' ';')|$(cat "$TMP/err")" \
+is "$rc|$(rows | tr '\n' ';')|$(cat "$TMP/err")" \
 	"0|1 plain main plain_main;2 plain plain_helper plain_helper_called;|" \
 	"a unit without abstract origins (no inlining) is listed"
 run marker-list -v -n '::plain_*' mixed
-maybe_todo "markers.c qsort(m->instances = NULL, 0): UBSan stops marker-list" \
-	is "$rc|$(rows | tr '\n' ';')|$(grep reason: "$TMP/out")" \
+is "$rc|$(rows | tr '\n' ';')|$(grep reason: "$TMP/out")" \
 	"0|1 mixed - plain_helper_called;|      reason:    no DWARF variable for this record" \
 	"a record from a unit built without -g: no function, a reason"
 cd "$L"
@@ -416,8 +401,7 @@ mkdir -p "$RR/lib/modules/$R/kernel/x"
 cp mymod.ko "$RR/lib/modules/$R/kernel/x/"
 depmod -b "$RR" "$R" 2>/dev/null
 run marker-list -k "$R" --root "$RR" mymod
-todo "smk_kernel_module_path() cuts the path at the first R in it" \
-	is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
+is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
 	"0|1 mymod listing_work utf8|" \
 	"-k R --root DIR/R mymod: found though the root's path holds R"
 

@@ -96,17 +96,16 @@ sdt:prov:gated prov/gated sdt/sdt args=True addr=True sem=True in=True" \
 SEM=$(hex "$(nm sdt | awk '$3 == "prov_gated_semaphore" { print "0x" $1 }')")
 is "$(python3 -c 'import json, sys
 print(" ".join(p["semaphore"] for p in json.load(open(sys.argv[1]))["probes"]
-               if p["kind"] == "sdt"))' out)" "0 $SEM" \
+               if p["kind"] == "sdt"))' out)" "0x0 $SEM" \
 	"--json: semaphore of prov:gated is prov_gated_semaphore ($SEM)"
-todo "%#llx prints 0 as 0, not 0x0" \
-	is "$(python3 -c 'import json, re, sys
+is "$(python3 -c 'import json, re, sys
 print(all(re.match("^0x[0-9a-f]+$", p[k]) for p in json.load(open(sys.argv[1]))["probes"]
           if p["kind"] == "sdt" for k in ("address", "semaphore")))' out)" "True" \
 	"--json: addresses and semaphores are 0x hex strings, also 0"
 
 run marker-list -v -N 'prov:*' sdt
 is "$(grep address: out)" \
-	"      address:   $(hex "$(note loc plain)") semaphore: 0
+	"      address:   $(hex "$(note loc plain)") semaphore: 0x0
       address:   $(hex "$(note loc gated)") semaphore: $SEM" \
 	"-v: address and semaphore lines"
 

@@ -229,10 +229,10 @@ static void json_begin_probe(void)
 static void print_part(const struct smk_part *p)
 {
 	if (p->symbol)
-		printf("%s+%#llx", p->symbol, (unsigned long long)p->offset);
+		printf("%s+0x%llx", p->symbol, (unsigned long long)p->offset);
 	else
 		printf("?");
-	printf(" (%#llx)", (unsigned long long)p->addr);
+	printf(" (0x%llx)", (unsigned long long)p->addr);
 }
 
 static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
@@ -305,7 +305,7 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 		for (j = 0; j < in->nparts; j++) {
 			struct smk_part *p = &in->parts[j];
 
-			printf("%s{\"address\": \"%#llx\", \"size\": %llu, ",
+			printf("%s{\"address\": \"0x%llx\", \"size\": %llu, ",
 			       j ? ", " : "", (unsigned long long)p->addr,
 			       (unsigned long long)p->size);
 			json_key("symbol", p->symbol, true);
@@ -396,8 +396,8 @@ static void list_sdt(struct smk_binary *b)
 				json_key("provider", p->provider, true);
 				json_key("probe", p->name, true);
 				json_key("args", p->args, true);
-				printf("\"address\": \"%#llx\", "
-				       "\"semaphore\": \"%#llx\"}",
+				printf("\"address\": \"0x%llx\", "
+				       "\"semaphore\": \"0x%llx\"}",
 				       (unsigned long long)p->pc,
 				       (unsigned long long)p->semaphore);
 			} else {
@@ -406,7 +406,7 @@ static void list_sdt(struct smk_binary *b)
 				       p->function ? p->function : "-", name,
 				       desc);
 				if (opt.verbose)
-					printf("%6s%-10s %#llx%s%#llx\n", "",
+					printf("%6s%-10s 0x%llx%s0x%llx\n", "",
 					       "address:",
 					       (unsigned long long)p->pc,
 					       " semaphore: ",

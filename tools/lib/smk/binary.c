@@ -593,9 +593,17 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 	dir = dirname(dir_copy);
 	/* Under each debug dir, the binary's directory on the target. */
 	rel = dir;
-	plen = b->opts.target_prefix ? strlen(b->opts.target_prefix) : 0;
-	if (plen && !strncmp(dir, b->opts.target_prefix, plen))
-		rel = dir + plen;
+	if (b->opts.target_prefix) {
+		/* Compare canonical paths: the prefix may be relative or
+		 * go through a symlink, as the binary's path may. */
+		char *prefix = realpath(b->opts.target_prefix, NULL);
+
+		plen = prefix ? strlen(prefix) : 0;
+		if (plen && !strncmp(dir, prefix, plen) &&
+		    (dir[plen] == '/' || !dir[plen]))
+			rel = dir + plen;
+		free(prefix);
+	}
 	for (i = 0; i < 2 + b->opts.ndebug_dirs; i++) {
 		int r;
 

@@ -95,6 +95,10 @@ void smk_format_parse(const char *fmt, bool kernel, struct smk_conv *convs,
 			i += 2;
 			continue;
 		}
+		if (c.conv == 'm') {	/* glibc's strerror(errno): no arg */
+			i = c.end;
+			continue;
+		}
 		if (count < max)
 			convs[count] = c;
 		count++;
@@ -142,6 +146,11 @@ struct smk_error *smk_format_describe(const char *fmt, bool kernel,
 			fputc('%', f);
 			i += 2;
 			last = i;
+			continue;
+		}
+		if (c.conv == 'm') {	/* glibc's strerror(errno): no arg */
+			fwrite(fmt + i, 1, c.end - i, f);
+			i = last = c.end;
 			continue;
 		}
 		/* '*' width or precision consume an argument of their own. */

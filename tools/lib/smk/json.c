@@ -19,6 +19,10 @@ static int utf8_len(const unsigned char *s)
 	for (i = 1; i < n; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
+	/* No overlong forms, surrogates or code points past U+10FFFF. */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
 	return n;
 }
 

@@ -180,12 +180,12 @@ struct smk_error *smk_kernel_module_path(const char *root,
 		const char *path = kmod_module_get_path(mod);
 
 		if (path) {
-			char *rel = strstr(path, release);
+			size_t dl = strlen(dir);
+			bool under = !strncmp(path, dir, dl) &&
+				     path[dl] == '/';
 
 			/* Prefer the debug copy, as smk_kernel_modules(). */
-			*ret = rel && rel[strlen(release)] == '/' ?
-				module_file(root, release,
-					    rel + strlen(release) + 1) :
+			*ret = under ? module_file(root, release, path + dl + 1) :
 				strdup(path);
 			if (!*ret)
 				err = &smk_error_nomem;

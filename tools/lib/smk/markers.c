@@ -131,9 +131,9 @@ static struct smk_error *add_var(struct walk *w, Dwarf_Die *stack, int depth,
 	off = addr - w->sec_addr;
 	m = bsearch(&off, w->set->markers, w->set->n, sizeof(*m), record_cmp);
 	if (!m) {
-		smk_warn("%s: %s: DWARF variable %s points at __simple_marker"
+		smk_warn("%s: DWARF variable %s points at __simple_marker"
 			 "+%#llx, where no valid record starts", w->bin->path,
-			 name, name, (unsigned long long)off);
+			 name, (unsigned long long)off);
 		return NULL;
 	}
 	if (m->var)	/* abstract and concrete both with a location */
@@ -632,7 +632,8 @@ struct smk_error *smk_markers_read(struct smk_binary *b, unsigned int flags,
 		err = walk_cu(&w, &cu, 2);
 		if (err)
 			goto next_cu;
-		qsort(w.conc, w.nconc, sizeof(*w.conc), conc_cmp);
+		if (w.nconc > 1)
+			qsort(w.conc, w.nconc, sizeof(*w.conc), conc_cmp);
 		for (i = 0; i < w.nvars && !err; i++)
 			err = resolve_var(&w, &w.vars[i]);
 next_cu:
@@ -648,8 +649,9 @@ next_cu:
 			m->reason = "no code for the marker's scope: its "
 				    "function was removed, never inlined, or "
 				    "merged with an identical function";
-		qsort(m->instances, m->ninstances, sizeof(*m->instances),
-		      instance_cmp);
+		if (m->ninstances > 1)
+			qsort(m->instances, m->ninstances,
+			      sizeof(*m->instances), instance_cmp);
 	}
 	free(w.vars);
 	free(w.conc);
