@@ -40,22 +40,7 @@
 /* The tables below leave their optional trailing fields out. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
-static int tap_n, tap_fail;
-
-static __attribute__((format(printf, 2, 3)))
-void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tap_n++;
-	if (!cond)
-		tap_fail++;
-	printf("%sok %d - ", cond ? "" : "not ", tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
+#include "tap.h"
 
 static __attribute__((format(printf, 1, 2)))
 void diag(const char *fmt, ...)

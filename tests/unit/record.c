@@ -21,22 +21,7 @@
 #include "smk/format.h"
 #include "smk/record.h"
 
-static int tap_n, tap_fail;
-
-static __attribute__((format(printf, 2, 3)))
-void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	tap_n++;
-	if (!cond)
-		tap_fail++;
-	printf("%sok %d - ", cond ? "" : "not ", tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
+#include "tap.h"
 
 static void diag_text(const char *what, const char *s)
 {
@@ -63,7 +48,6 @@ static void is_str(const char *got, const char *want, const char *desc)
 	}
 }
 
-/* A known bug: the line says so, and prove does not count it as failed. */
 static void is_num(unsigned long long got, unsigned long long want,
 		   const char *desc)
 {
