@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <stdlib.h>
+
+#include "probe.h"
+
+void smk_fetch_deinit(struct smk_fetch *f)
+{
+	free(f->spec);
+	free(f->ctype);
+	free(f->location);
+	free(f->reason);
+	f->spec = f->ctype = f->location = f->reason = NULL;
+}
+
+void smk_site_deinit(struct smk_site *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nfetch; i++)
+		smk_fetch_deinit(&s->fetch[i]);
+	free(s->symbol);
+	s->symbol = NULL;
+	s->nfetch = 0;
+}
+
+void smk_placement_deinit(struct smk_placement *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsites; i++)
+		smk_site_deinit(&p->sites[i]);
+	free(p->sites);
+	free(p->reason);
+	free(p->rule);
+	p->sites = NULL;
+	p->reason = p->rule = NULL;
+	p->nsites = 0;
+}
+
+const char *smk_verdict_name(enum smk_verdict v)
+{
+	switch (v) {
+	case SMK_VERDICT_EXACT:
+		return "exact";
+	case SMK_VERDICT_APPROX:
+		return "approximated";
+	default:
+		return "not found";
+	}
+}

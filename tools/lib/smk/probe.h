@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * Probe placement results: for each marker, where probes go and what they
+ * fetch.  Text formats (probe-event.c) and tracefs I/O (tracefs.c) work on
+ * these structures and know nothing of libdw; placement.c and fetch.c fill
+ * them from DWARF.
+ */
+#ifndef SMK_PROBE_H
+#define SMK_PROBE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "record.h"
+
+enum smk_verdict {
+	SMK_VERDICT_EXACT,	/* fires exactly once per execution */
+	SMK_VERDICT_APPROX,	/* placed, but may miss or repeat: reason */
+	SMK_VERDICT_NOT_FOUND,	/* no probe: reason */
+};
+
+enum { SMK_FETCH_NAME_MAX = 64, SMK_FETCH_TYPE_MAX = 32 };
+
+/* One fetch argument of a probe. */
+struct smk_fetch {
+	char name[SMK_FETCH_NAME_MAX];	/* field: "p->x.y" gives "p_x_y" */
+	const char *expr;		/* as written in the marker */
+	char *spec;	/* kprobe/uprobe fetch without type, e.g. "+8(%di)",
+			 * "%ax", "@jiffies", "@+0x4010", "\\42"; NULL:
+			 * unavailable, see reason */
+	char type[SMK_FETCH_TYPE_MAX];	/* "s32", "x64", "string",
+					 * "b3@2/32" */
+	char *ctype;			/* C type text, or NULL */
+	char *location;			/* DWARF location, for humans/JSON */
+	char *reason;			/* why unavailable */
+};
+
+/* One probe address. */
+struct smk_site {
+	uint64_t addr;		/* DWARF address (ET_REL: dwfl layout) */
+	char *symbol;		/* containing ELF symbol */
+	uint64_t offset;	/* from symbol */
+	uint64_t file_offset;	/* uprobes: offset in the file */
+	bool inlined;		/* in an inlined copy */
+	struct smk_fetch fetch[SMK_RECORD_MAX_ARGS];
+	unsigned int nfetch;
+};
+
+/* Everything about one marker. */
+struct smk_placement {
+	const struct smk_record *rec;
+	const char *function;	/* source function, or NULL */
+	unsigned int line;
+	enum smk_verdict verdict;
+	char *reason;		/* for APPROX and NOT_FOUND */
+	char *rule;		/* which placement rule gave the sites */
+	struct smk_site *sites;
+	size_t nsites;
+};
+
+void smk_fetch_deinit(struct smk_fetch *f);
+void smk_site_deinit(struct smk_site *s);
+void smk_placement_deinit(struct smk_placement *p);
+
+const char *smk_verdict_name(enum smk_verdict v);
+
+#endif /* SMK_PROBE_H */
