@@ -296,7 +296,8 @@ static struct smk_error *add_parts(struct walk *w, struct smk_instance *in,
 }
 
 static struct smk_error *add_instance(struct walk *w, struct smk_marker *m,
-				      Dwarf_Die *root, Dwarf_Die *scope)
+				      Dwarf_Die *root, Dwarf_Die *scope,
+				      bool own_block)
 {
 	struct smk_instance *in, *tmp;
 	Dwarf_Off soff = dwarf_dieoffset(scope);
@@ -314,6 +315,7 @@ static struct smk_error *add_instance(struct walk *w, struct smk_marker *m,
 	in->inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
 	in->scope = soff;
 	in->root = dwarf_dieoffset(root);
+	in->own_block = own_block;
 	return add_parts(w, in, scope);
 }
 
@@ -328,12 +330,13 @@ static struct smk_error *instance_from_root(struct walk *w,
 {
 	Dwarf_Die best = *root, die;
 	Dwarf_Off rootoff = dwarf_dieoffset(root);
-	int i;
+	struct smk_error *err;
+	int i, nown = 0;
 
 	for (i = sub + 1; i < fv->depth; i++) {
 		Dwarf_Off want = dwarf_dieoffset(&fv->chain[i]);
 		size_t k = conc_find(w, want);
-		bool hit = false;
+		bool hit = false, last = i == fv->depth - 1;
 
 		for (; k < w->nconc && w->conc[k].origin == want; k++) {
 			if (w->conc[k].root != rootoff)
@@ -341,16 +344,26 @@ static struct smk_error *instance_from_root(struct walk *w,
 			if (!dwarf_offdie(w->bin->dwarf, w->conc[k].off, &die))
 				continue;
 			hit = true;
-			if (has_code(&die))
-				best = die;
-			break;
+			if (!last) {
+				if (has_code(&die))
+					best = die;
+				break;
+			}
+			/* The marker's own block: the compiler may have
+			 * duplicated it (tail duplication); keep every copy. */
+			if (has_code(&die)) {
+				err = add_instance(w, m, root, &die, true);
+				if (err)
+					return err;
+				nown++;
+			}
 		}
 		if (!hit)
 			break;
 	}
-	if (!has_code(&best))
+	if (nown || !has_code(&best))
 		return NULL;
-	return add_instance(w, m, root, &best);
+	return add_instance(w, m, root, &best, false);
 }
 
 /*
@@ -504,11 +517,14 @@ static struct smk_error *resolve_var(struct walk *w, struct found_var *fv)
 	if (has_code(&fv->chain[sub])) {
 		/* A concrete function: the chain itself is concrete. */
 		Dwarf_Die best = fv->chain[sub];
+		bool own = false;
 
 		for (i = sub + 1; i < fv->depth; i++)
-			if (has_code(&fv->chain[i]))
+			if (has_code(&fv->chain[i])) {
 				best = fv->chain[i];
-		err = add_instance(w, m, &fv->chain[sub], &best);
+				own = i == fv->depth - 1;
+			}
+		err = add_instance(w, m, &fv->chain[sub], &best, own);
 		if (err)
 			return err;
 	}

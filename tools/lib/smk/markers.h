@@ -23,6 +23,9 @@ struct smk_part {
 /* A concrete copy of the marker's scope in the machine code. */
 struct smk_instance {
 	bool inlined;		/* an inlined copy of the function */
+	/* scope is a concrete copy of the marker's own block (the braces of
+	 * trace_simple()): gcc gives it an empty range at the marker's point */
+	bool own_block;
 	Dwarf_Off scope;	/* concrete DIE with the code ranges */
 	Dwarf_Off root;		/* its subprogram or inlined_subroutine */
 	struct smk_part *parts;
