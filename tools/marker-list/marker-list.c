@@ -5,7 +5,6 @@
  * A thin front end: everything about ELF, records and DWARF is in libsmk.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "smk/binary.h"
+#include "smk/filter.h"
 #include "smk/format.h"
 #include "smk/json.h"
 #include "smk/kernel.h"
@@ -24,7 +24,7 @@
 static const char *prog = "marker-list";
 
 static struct options {
-	const char *module, *function, *name;	/* globs, NULL: any */
+	struct smk_filter filter;
 	bool verbose, json, no_sdt;
 	const char *release, *root;
 	const char **debug_dirs;
@@ -76,11 +76,6 @@ static void usage(FILE *f)
 "  -h, --help\n"
 "\n"
 "Exit status: 0 ok, 1 some input could not be read, 2 usage.\n", prog);
-}
-
-static bool match(const char *glob, const char *s)
-{
-	return !glob || fnmatch(glob, s ? s : "", 0) == 0;
 }
 
 static void add_path(const char *p, bool expl)
@@ -341,9 +336,8 @@ static void list_markers(struct smk_binary *b)
 		struct smk_marker *m = &set->markers[i];
 		char *desc;
 
-		if (!match(opt.module, b->module) ||
-		    !match(opt.function, m->function) ||
-		    !match(opt.name, m->rec.name))
+		if (!smk_filter_match(&opt.filter, b->module, m->function,
+				      m->rec.name))
 			continue;
 		err = smk_format_describe(m->rec.format,
 					  smk_binary_is_kernel(b),
@@ -382,9 +376,8 @@ static void list_sdt(struct smk_binary *b)
 			fprintf(stderr, "%s: out of memory\n", prog);
 			exit(1);
 		}
-		if (match(opt.module, b->module) &&
-		    match(opt.function, p->function) &&
-		    match(opt.name, name)) {
+		if (smk_filter_match(&opt.filter, b->module, p->function,
+				     name)) {
 			if (opt.json) {
 				json_begin_probe();
 				printf("\"id\": %u, \"kind\": \"sdt\", ",
@@ -446,28 +439,6 @@ static void list_file(const char *path, bool expl)
 	smk_binary_destroy(b);
 }
 
-/* -n: 'mod:func:name', 'func:name' or 'name'; empty parts match all. */
-static void parse_desc(char *d)
-{
-	char *parts[3] = { NULL, NULL, NULL };
-	char *p = d;
-	int n = 1, i;
-
-	parts[0] = d;
-	while (n < 3 && (p = strchr(p, ':'))) {
-		*p++ = '\0';
-		parts[n++] = p;
-	}
-	/* Right-aligned, like dtrace: the last part is always the name. */
-	const char **dst[3] = { &opt.module, &opt.function, &opt.name };
-
-	for (i = 0; i < n; i++) {
-		const char *v = parts[i];
-
-		*dst[3 - n + i] = *v ? v : NULL;
-	}
-}
-
 int main(int argc, char **argv)
 {
 	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_NO_SDT };
@@ -499,16 +470,16 @@ int main(int argc, char **argv)
 			opt.root = optarg;
 			break;
 		case 'n':
-			parse_desc(optarg);
+			smk_filter_parse(&opt.filter, optarg);
 			break;
 		case 'm':
-			opt.module = optarg;
+			opt.filter.module = optarg;
 			break;
 		case 'f':
-			opt.function = optarg;
+			opt.filter.function = optarg;
 			break;
 		case 'N':
-			opt.name = optarg;
+			opt.filter.name = optarg;
 			break;
 		case 'v':
 			opt.verbose = true;

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Placing probes on markers that have no instruction of their own.
+ *
+ * A marker adds no code, so nothing in the machine code is "the marker";
+ * what is left is debug information about where it would have been.  For
+ * each instance of the marker's scope (markers.c) we try, in order:
+ *
+ * 1. The marker's own block.  gcc keeps the braces of trace_simple() as a
+ *    lexical block whose range is empty (low_pc == high_pc) at the point
+ *    in the instruction stream where the marker's statement sits, and
+ *    duplicates the block with the code around it.  Each copy is a site.
+ * 2. The marker's line.  Its is_stmt rows (of the marker's file, on any of
+ *    the lines the marker spans) inside the instance's code.  clang -O2
+ *    and gcc -O0 emit none for a statement without code.
+ * 3. The next line that has rows inside the instance: the statement that
+ *    runs after the marker, if control flows straight into it.
+ *
+ * The verdict is what was measured with real uprobes against a witness
+ * build (tests/fidelity.t), not what looks plausible; each rule's verdict
+ * and its reason live in one table below.
+ */
+#include <dwarf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <elfutils/libdwfl.h>
+
+#include "fetch.h"
+#include "format.h"
+#include "placement.h"
+
+enum rule {
+	RULE_OWN_BLOCK,
+	RULE_LINE,
+	RULE_LINE_MULTI,
+	RULE_NEXT_LINE,
+	RULE_NONE,
+};
+
+static const struct {
+	const char *name;
+	enum smk_verdict verdict;
+	const char *reason;
+} rules[] = {
+	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL },
+	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL },
+	[RULE_LINE_MULTI] = {
+		"marker line, several rows", SMK_VERDICT_APPROX,
+		"the marker's line has several code locations in one copy "
+		"(a loop the compiler unrolled or rotated, or code split "
+		"around it); hits may repeat",
+	},
+	[RULE_NEXT_LINE] = {
+		"next line", SMK_VERDICT_APPROX,
+		"the compiler left no trace of the marker's line; probed at "
+		"the next statement with code, which may run on other paths "
+		"too or not at all after the marker",
+	},
+	[RULE_NONE] = {
+		"none", SMK_VERDICT_NOT_FOUND,
+		"no code location for the marker's point in this copy: the "
+		"compiler merged or removed it",
+	},
+};
+
+struct addrs {
+	uint64_t *v;
+	size_t n, cap;
+};
+
+static struct smk_error *addrs_add(struct addrs *a, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		if (a->v[i] == addr)
+			return NULL;
+	if (a->n == a->cap) {
+		size_t cap = a->cap ? 2 * a->cap : 8;
+		uint64_t *tmp = realloc(a->v, cap * sizeof(*tmp));
+
+		if (!tmp)
+			return &smk_error_nomem;
+		a->v = tmp;
+		a->cap = cap;
+	}
+	a->v[a->n++] = addr;
+	return NULL;
+}
+
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Is @addr inside one of @die's ranges? */
+static bool in_ranges(Dwarf_Die *die, uint64_t addr)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0)
+		if (addr >= start && addr < end)
+			return true;
+	return false;
+}
+
+/*
+ * Rows of the marker's file inside @root: those on [first, last] into
+ * @on; the smallest line after @last that has rows into @next.
+ */
+static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
+				   const char *file, unsigned int first,
+				   unsigned int last, struct addrs *on,
+				   struct addrs *next)
+{
+	struct smk_error *err;
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+	int best = 0;
+
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return NULL;
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		const char *src;
+		bool stmt, end;
+		int line;
+
+		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
+		    dwarf_linebeginstatement(l, &stmt) ||
+		    dwarf_lineendsequence(l, &end) || !stmt || end ||
+		    line < (int)first)
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || strcmp(src, file) || !in_ranges(root, addr))
+			continue;
+		if (line <= (int)last) {
+			err = addrs_add(on, addr);
+		} else if (!best || line < best) {
+			best = line;
+			next->n = 0;
+			err = addrs_add(next, addr);
+		} else if (line == best) {
+			err = addrs_add(next, addr);
+		} else {
+			err = NULL;
+		}
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+/* The marker's source file as the line table names it. */
+static const char *marker_file(Dwarf *dw, Dwarf_Off var)
+{
+	Dwarf_Die die;
+
+	if (!dwarf_offdie(dw, var, &die))
+		return NULL;
+	return dwarf_decl_file(&die);
+}
+
+/* The format conversion of each argument ('*' consumes one too). */
+static void arg_convs(const struct smk_record *rec, bool kernel,
+		      struct smk_conv *convs, const struct smk_conv **per_arg)
+{
+	size_t n, i, argi = 0;
+
+	memset(per_arg, 0, SMK_RECORD_MAX_ARGS * sizeof(*per_arg));
+	smk_format_parse(rec->format, kernel, convs, SMK_RECORD_MAX_ARGS, &n);
+	for (i = 0; i < n && i < SMK_RECORD_MAX_ARGS; i++) {
+		argi += convs[i].star_width + convs[i].star_prec;
+		if (argi < SMK_RECORD_MAX_ARGS)
+			per_arg[argi] = &convs[i];
+		argi++;
+	}
+}
+
+/* Offset in the file of a link-time address, through its PT_LOAD. */
+static bool file_offset(struct smk_binary *b, uint64_t addr, uint64_t *off)
+{
+	size_t n, i;
+
+	if (elf_getphdrnum(b->elf, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz) {
+			*off = addr - ph.p_vaddr + ph.p_offset;
+			return true;
+		}
+	}
+	return false;
+}
+
+static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
+				  struct smk_placement *p, uint64_t addr,
+				  bool inlined, unsigned int flags)
+{
+	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
+	const struct smk_conv *per_arg[SMK_RECORD_MAX_ARGS];
+	struct smk_error *err = NULL;
+	struct smk_site *s, *tmp;
+	Dwarf_Die *scopes = NULL, *cu;
+	Dwarf_Addr cubias;
+	const char *sym;
+	unsigned int i;
+	int nscopes = 0;
+
+	for (size_t k = 0; k < p->nsites; k++)
+		if (p->sites[k].addr == addr)
+			return NULL;
+	tmp = realloc(p->sites, (p->nsites + 1) * sizeof(*tmp));
+	if (!tmp)
+		return &smk_error_nomem;
+	p->sites = tmp;
+	s = &p->sites[p->nsites++];
+	memset(s, 0, sizeof(*s));
+	s->addr = addr;
+	s->inlined = inlined;
+	sym = smk_binary_symbol(b, addr, &s->offset);
+	if (sym && !(s->symbol = strdup(sym)))
+		return &smk_error_nomem;
+	if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN)
+		file_offset(b, addr, &s->file_offset);
+
+	cu = dwfl_module_addrdie(b->dwmod, addr + b->bias, &cubias);
+	if (cu)
+		nscopes = dwarf_getscopes(cu, addr, &scopes);
+	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
+	for (i = 0; i < m->rec.nargs; i++) {
+		struct smk_fetch *f = &s->fetch[i];
+
+		s->nfetch = i + 1;
+		if (nscopes <= 0) {
+			f->expr = m->rec.args[i];
+			smk_fetch_name(f->expr, f->name, sizeof(f->name));
+			f->reason = strdup("no DWARF scope at this address");
+			if (!f->reason) {
+				err = &smk_error_nomem;
+				break;
+			}
+			continue;
+		}
+		err = smk_fetch_build(b, scopes, nscopes, addr,
+				      m->rec.args[i], per_arg[i],
+				      flags & SMK_PLACE_USER, f);
+		if (err)
+			break;
+	}
+	free(scopes);
+	return err;
+}
+
+static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
+				   struct smk_placement *p, unsigned int flags)
+{
+	enum rule worst = RULE_OWN_BLOCK;
+	struct smk_error *err = NULL;
+	struct addrs on = { 0 }, next = { 0 };
+	const char *file;
+	size_t i, j;
+
+	p->rec = &m->rec;
+	p->function = m->function;
+	p->line = m->line;
+	if (!m->var || !m->ninstances) {
+		p->verdict = SMK_VERDICT_NOT_FOUND;
+		p->reason = strdup(m->reason ? m->reason : "no instance");
+		return p->reason ? NULL : &smk_error_nomem;
+	}
+	file = marker_file(b->dwarf, m->var);
+	for (i = 0; i < m->ninstances && !err; i++) {
+		struct smk_instance *in = &m->instances[i];
+		enum rule rule = RULE_NONE;
+		Dwarf_Die root, cu;
+		struct addrs *use = NULL;
+
+		if (in->own_block && in->nparts) {
+			for (j = 0; j < in->nparts && !err; j++)
+				err = add_site(b, m, p, in->parts[j].addr,
+					       in->inlined, flags);
+			if (err)
+				break;
+			continue;
+		}
+		on.n = next.n = 0;
+		if (file && dwarf_offdie(b->dwarf, in->root, &root) &&
+		    dwarf_diecu(&root, &cu, NULL, NULL)) {
+			unsigned int last = m->rec.line > m->line ?
+				m->rec.line : m->line;
+
+			err = line_rows(&cu, &root, file, m->line, last, &on,
+					&next);
+			if (err)
+				break;
+		}
+		if (on.n == 1) {
+			rule = RULE_LINE;
+			use = &on;
+		} else if (on.n > 1) {
+			rule = RULE_LINE_MULTI;
+			use = &on;
+		} else if (next.n) {
+			rule = RULE_NEXT_LINE;
+			use = &next;
+		}
+		if (rule > worst)
+			worst = rule;
+		if (!use)
+			continue;
+		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
+		for (j = 0; j < use->n && !err; j++)
+			err = add_site(b, m, p, use->v[j], in->inlined, flags);
+	}
+	free(on.v);
+	free(next.v);
+	if (err)
+		return err;
+	if (!p->nsites)
+		worst = RULE_NONE;
+	p->verdict = rules[worst].verdict;
+	p->rule = strdup(rules[worst].name);
+	if (!p->rule || (rules[worst].reason &&
+			 !(p->reason = strdup(rules[worst].reason))))
+		return &smk_error_nomem;
+	return NULL;
+}
+
+struct smk_error *smk_place_markers(struct smk_binary *b,
+				    struct smk_marker_set *set,
+				    unsigned int flags,
+				    struct smk_placement **ret)
+{
+	struct smk_placement *p;
+	struct smk_error *err;
+	size_t i;
+
+	p = calloc(set->n ? set->n : 1, sizeof(*p));
+	if (!p)
+		return &smk_error_nomem;
+	for (i = 0; i < set->n; i++) {
+		err = place_one(b, &set->markers[i], &p[i], flags);
+		if (err) {
+			smk_placements_destroy(p, set->n);
+			return err;
+		}
+	}
+	*ret = p;
+	return NULL;
+}
+
+void smk_placements_destroy(struct smk_placement *p, size_t n)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < n; i++)
+		smk_placement_deinit(&p[i]);
+	free(p);
+}
