@@ -5,19 +5,16 @@
  * A thin front end: everything about ELF, records and DWARF is in libsmk.
  */
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "smk/binary.h"
 #include "smk/filter.h"
 #include "smk/format.h"
 #include "smk/json.h"
-#include "smk/kernel.h"
+#include "smk/inputs.h"
 #include "smk/markers.h"
 #include "smk/sdt.h"
 
@@ -35,9 +32,7 @@ static struct options {
 static int status;		/* exit status: 1 once anything failed */
 static unsigned int next_id = 1;
 static bool json_first = true;
-static char **paths;		/* inputs, after expansion */
-static size_t npaths, cappaths;
-static bool *explicit_path;	/* named on the command line */
+static struct smk_inputs inputs;
 
 static void warn_cb(void *arg, const char *msg)
 {
@@ -76,126 +71,6 @@ static void usage(FILE *f)
 "  -h, --help\n"
 "\n"
 "Exit status: 0 ok, 1 some input could not be read, 2 usage.\n", prog);
-}
-
-static void add_path(const char *p, bool expl)
-{
-	if (npaths == cappaths) {
-		cappaths = cappaths ? 2 * cappaths : 64;
-		paths = realloc(paths, cappaths * sizeof(*paths));
-		explicit_path = realloc(explicit_path,
-					cappaths * sizeof(*explicit_path));
-		if (!paths || !explicit_path) {
-			fprintf(stderr, "%s: out of memory\n", prog);
-			exit(1);
-		}
-	}
-	paths[npaths] = strdup(p);
-	if (!paths[npaths]) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		exit(1);
-	}
-	explicit_path[npaths++] = expl;
-}
-
-/* Candidate files in a directory: ELF or compressed, by their magic. */
-static int dir_entry(const char *path, const struct stat *st, int type,
-		     struct FTW *ftw)
-{
-	unsigned char m[4];
-	FILE *f;
-
-	if (type == FTW_DNR) {
-		fprintf(stderr, "%s: %s: cannot read directory\n", prog, path);
-		status = 1;
-		return 0;
-	}
-	if (type != FTW_F || !S_ISREG(st->st_mode))
-		return 0;
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	if (fread(m, 1, 4, f) == 4 &&
-	    (!memcmp(m, "\177ELF", 4) || (m[0] == 0x1f && m[1] == 0x8b) ||
-	     !memcmp(m, "\xfd" "7zX", 4) || !memcmp(m, "\x28\xb5\x2f\xfd", 4)))
-		add_path(path, false);
-	fclose(f);
-	return 0;
-}
-
-static int path_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void add_input(const char *arg)
-{
-	struct smk_error *err;
-	struct stat st;
-	char *release = NULL, *path;
-
-	if (stat(arg, &st) == 0) {
-		if (S_ISDIR(st.st_mode)) {
-			size_t first = npaths;
-
-			if (nftw(arg, dir_entry, 16, FTW_PHYS) < 0) {
-				fprintf(stderr, "%s: %s: %s\n", prog, arg,
-					strerror(errno));
-				status = 1;
-			}
-			/* Stable order whatever readdir gives. */
-			qsort(paths + first, npaths - first, sizeof(*paths),
-			      path_cmp);
-			return;
-		}
-		add_path(arg, true);
-		return;
-	}
-	if (strchr(arg, '/') || strchr(arg, '.')) {
-		fprintf(stderr, "%s: %s: %s\n", prog, arg, strerror(errno));
-		status = 1;
-		return;
-	}
-	/* A module name. */
-	if (!opt.release) {
-		err = smk_kernel_running_release(&release);
-		if (err) {
-			error_report(err);
-			return;
-		}
-	}
-	err = smk_kernel_module_path(opt.root, opt.release ? opt.release :
-				     release, arg, &path);
-	free(release);
-	if (err) {
-		error_report(err);
-		return;
-	}
-	add_path(path, true);
-	free(path);
-}
-
-static void add_kernel(void)
-{
-	struct smk_error *err;
-	char *vmlinux, **mods;
-	size_t n, i;
-
-	err = smk_kernel_vmlinux(opt.root, opt.release, &vmlinux);
-	if (err) {
-		error_report(err);
-	} else {
-		add_path(vmlinux, true);
-		free(vmlinux);
-	}
-	err = smk_kernel_modules(opt.root, opt.release, &mods, &n);
-	if (err) {
-		error_report(err);
-		return;
-	}
-	for (i = 0; i < n; i++)
-		add_path(mods[i], false);
-	smk_strv_free(mods, n);
 }
 
 static void print_header(void)
@@ -516,19 +391,26 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	smk_set_warn(warn_cb, NULL);
-	if (optind == argc)
-		add_kernel();
-	for (; optind < argc; optind++)
-		add_input(argv[optind]);
-	print_header();
-	for (i = 0; i < npaths; i++) {
-		list_file(paths[i], explicit_path[i]);
-		free(paths[i]);
+	inputs.release = opt.release;
+	inputs.root = opt.root;
+	if (optind == argc) {
+		struct smk_error *err = smk_inputs_add_kernel(&inputs);
+
+		if (err)
+			error_report(err);
 	}
+	for (; optind < argc; optind++) {
+		struct smk_error *err = smk_inputs_add(&inputs, argv[optind]);
+
+		if (err)
+			error_report(err);
+	}
+	print_header();
+	for (i = 0; i < inputs.n; i++)
+		list_file(inputs.v[i].path, inputs.v[i].explicit);
 	if (opt.json)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
-	free(paths);
-	free(explicit_path);
+	smk_inputs_deinit(&inputs);
 	free(opt.debug_dirs);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: writing output: %s\n", prog,
