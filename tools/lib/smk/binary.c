@@ -707,3 +707,45 @@ const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
 		*offset = off;
 	return name;
 }
+
+bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
+			    uint64_t *off)
+{
+	size_t n, i;
+
+	if (elf_getphdrnum(b->elf, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz) {
+			*off = addr - ph.p_vaddr + ph.p_offset;
+			return true;
+		}
+	}
+	return false;
+}
+
+bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
+			    uint64_t *addr)
+{
+	int i, n;
+
+	if (!binary_report(b))
+		return false;
+	n = dwfl_module_getsymtab(b->dwmod);
+	for (i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr a;
+		const char *s = dwfl_module_getsym_info(b->dwmod, i, &sym, &a,
+							NULL, NULL, NULL);
+
+		if (s && sym.st_shndx != SHN_UNDEF && !strcmp(s, name)) {
+			*addr = a - b->bias;
+			return true;
+		}
+	}
+	return false;
+}

@@ -90,6 +90,17 @@ Dwarf *smk_binary_dwarf(struct smk_binary *b);
 const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
 			      uint64_t *offset);
 
+/*
+ * Offset in the file of link-time address @addr, through the PT_LOAD
+ * segment holding it (what uprobes take).  False if no segment has it.
+ */
+bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
+			    uint64_t *off);
+
+/* Link-time address of symbol @name from the symbol table; false if none. */
+bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
+			    uint64_t *addr);
+
 /* Is the file's kind a kernel one (vmlinux or module)? */
 static inline bool smk_binary_is_kernel(const struct smk_binary *b)
 {

@@ -110,6 +110,51 @@ static bool in_ranges(Dwarf_Die *die, uint64_t addr)
 }
 
 /*
+ * The marker's source file.  libdw 0.188's dwarf_decl_file() fails on
+ * DWARF 5 file index 0 (the primary file, which clang uses), so look the
+ * index up ourselves, with the CU's name for index 0.
+ */
+static const char *marker_file(Dwarf *dw, Dwarf_Off var)
+{
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	Dwarf_Die die, cu;
+	const char *f;
+	size_t n;
+
+	if (!dwarf_offdie(dw, var, &die))
+		return NULL;
+	f = dwarf_decl_file(&die);
+	if (f)
+		return f;
+	if (dwarf_formudata(dwarf_attr_integrate(&die, DW_AT_decl_file, &a),
+			    &idx) || !dwarf_diecu(&die, &cu, NULL, NULL))
+		return NULL;
+	if (dwarf_getsrcfiles(&cu, &files, &n) == 0 && idx < n &&
+	    (f = dwarf_filesrc(files, idx, NULL, NULL)))
+		return f;
+	return idx == 0 ? dwarf_diename(&cu) : NULL;
+}
+
+/* Same file, named relative to different directories: one path is the
+ * other's suffix at a '/' boundary. */
+static bool same_file(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la < lb) {
+		const char *t = a;
+
+		a = b;
+		b = t;
+		la = lb;
+		lb = strlen(b);
+	}
+	return !strcmp(a + la - lb, b) && (la == lb || a[la - lb - 1] == '/');
+}
+
+/*
  * Rows of the marker's file inside @root: those on [first, last] into
  * @on; the smallest line after @last that has rows into @next.
  */
@@ -138,7 +183,7 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 		    line < (int)first)
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || strcmp(src, file) || !in_ranges(root, addr))
+		if (!src || !same_file(src, file) || !in_ranges(root, addr))
 			continue;
 		if (line <= (int)last) {
 			err = addrs_add(on, addr);
@@ -157,16 +202,6 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 	return NULL;
 }
 
-/* The marker's source file as the line table names it. */
-static const char *marker_file(Dwarf *dw, Dwarf_Off var)
-{
-	Dwarf_Die die;
-
-	if (!dwarf_offdie(dw, var, &die))
-		return NULL;
-	return dwarf_decl_file(&die);
-}
-
 /* The format conversion of each argument ('*' consumes one too). */
 static void arg_convs(const struct smk_record *rec, bool kernel,
 		      struct smk_conv *convs, const struct smk_conv **per_arg)
@@ -181,26 +216,6 @@ static void arg_convs(const struct smk_record *rec, bool kernel,
 			per_arg[argi] = &convs[i];
 		argi++;
 	}
-}
-
-/* Offset in the file of a link-time address, through its PT_LOAD. */
-static bool file_offset(struct smk_binary *b, uint64_t addr, uint64_t *off)
-{
-	size_t n, i;
-
-	if (elf_getphdrnum(b->elf, &n))
-		return false;
-	for (i = 0; i < n; i++) {
-		GElf_Phdr ph;
-
-		if (!gelf_getphdr(b->elf, i, &ph) || ph.p_type != PT_LOAD)
-			continue;
-		if (addr >= ph.p_vaddr && addr < ph.p_vaddr + ph.p_filesz) {
-			*off = addr - ph.p_vaddr + ph.p_offset;
-			return true;
-		}
-	}
-	return false;
 }
 
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
@@ -232,7 +247,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	if (sym && !(s->symbol = strdup(sym)))
 		return &smk_error_nomem;
 	if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN)
-		file_offset(b, addr, &s->file_offset);
+		smk_binary_file_offset(b, addr, &s->file_offset);
 
 	cu = dwfl_module_addrdie(b->dwmod, addr + b->bias, &cubias);
 	if (cu)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,4 +135,145 @@ void smk_sdt_probes_destroy(struct smk_sdt_probe *p, size_t n)
 	for (i = 0; i < n; i++)
 		free(p[i].function);
 	free(p);
+}
+
+/* pt_regs names of the x86-64 registers, from any width's name. */
+static const char *x86_reg(const char *r, size_t len)
+{
+	static const struct { const char *names[4]; const char *reg; } regs[] = {
+		{ { "rax", "eax", "ax", "al" }, "ax" },
+		{ { "rbx", "ebx", "bx", "bl" }, "bx" },
+		{ { "rcx", "ecx", "cx", "cl" }, "cx" },
+		{ { "rdx", "edx", "dx", "dl" }, "dx" },
+		{ { "rsi", "esi", "si", "sil" }, "si" },
+		{ { "rdi", "edi", "di", "dil" }, "di" },
+		{ { "rbp", "ebp", "bp", "bpl" }, "bp" },
+		{ { "rsp", "esp", "sp", "spl" }, "sp" },
+		{ { "r8", "r8d", "r8w", "r8b" }, "r8" },
+		{ { "r9", "r9d", "r9w", "r9b" }, "r9" },
+		{ { "r10", "r10d", "r10w", "r10b" }, "r10" },
+		{ { "r11", "r11d", "r11w", "r11b" }, "r11" },
+		{ { "r12", "r12d", "r12w", "r12b" }, "r12" },
+		{ { "r13", "r13d", "r13w", "r13b" }, "r13" },
+		{ { "r14", "r14d", "r14w", "r14b" }, "r14" },
+		{ { "r15", "r15d", "r15w", "r15b" }, "r15" },
+	};
+	size_t i, j;
+
+	for (i = 0; i < sizeof(regs) / sizeof(regs[0]); i++)
+		for (j = 0; j < 4; j++)
+			if (strlen(regs[i].names[j]) == len &&
+			    !strncmp(regs[i].names[j], r, len))
+				return regs[i].reg;
+	return NULL;
+}
+
+/*
+ * One operand into out->spec, or a reason.  @bias: pc_vaddr - pc_fileoff,
+ * since the kernel resolves a uprobe's @+X against the probed mapping:
+ * the global's address is (probe address - probe file offset) + X.
+ */
+static const char *sdt_operand(struct smk_binary *b, const char *op,
+			       uint64_t bias, char **spec)
+{
+	const char *paren = strchr(op, '('), *reg;
+	char *end;
+	long disp = 0;
+
+	*spec = NULL;
+	if (op[0] == '%') {
+		reg = x86_reg(op + 1, strlen(op + 1));
+		if (!reg)
+			return "unknown register";
+		return asprintf(spec, "%%%s", reg) < 0 ? "out of memory" : NULL;
+	}
+	if (op[0] == '$') {
+		long long v = strtoll(op + 1, &end, 0);
+
+		if (*end || end == op + 1)
+			return "not an integer constant";
+		return asprintf(spec, "\\%lld", v) < 0 ? "out of memory" :
+			NULL;
+	}
+	if (!paren || op[strlen(op) - 1] != ')')
+		return "unsupported operand";
+	if (strchr(paren, ','))
+		return "indexed addressing cannot be fetched by uprobes";
+	if (!strncmp(paren, "(%rip)", 6)) {
+		/* sym[+off](%rip): the global, through the file offset. */
+		char name[256];
+		uint64_t addr;
+		const char *plus = memchr(op, '+', paren - op);
+		size_t len = (plus ? plus : paren) - op;
+
+		if (!len || len >= sizeof(name))
+			return "bad symbol";
+		memcpy(name, op, len);
+		name[len] = '\0';
+		if (plus)
+			disp = strtol(plus + 1, NULL, 0);
+		if (!smk_binary_symbol_addr(b, name, &addr))
+			return "symbol not found";
+		return asprintf(spec, "@+0x%llx",
+				(unsigned long long)(addr + disp - bias)) < 0 ?
+			"out of memory" : NULL;
+	}
+	if (paren != op) {
+		disp = strtol(op, &end, 0);
+		if (end != paren)
+			return "bad displacement";
+	}
+	reg = x86_reg(paren + 2, strlen(paren + 2) - 1);
+	if (paren[1] != '%' || !reg)
+		return "unknown register";
+	return asprintf(spec, "%+ld(%%%s)", disp, reg) < 0 ? "out of memory" :
+		NULL;
+}
+
+struct smk_error *smk_sdt_fetch(struct smk_binary *b,
+				const struct smk_sdt_probe *p,
+				struct smk_fetch *fetch, unsigned int *n)
+{
+	const char *s = p->args;
+	unsigned int i = 0;
+	uint64_t pcoff = p->pc;
+
+	smk_binary_file_offset(b, p->pc, &pcoff);
+
+	while (*s && i < SMK_RECORD_MAX_ARGS) {
+		struct smk_fetch *f = &fetch[i];
+		const char *sp = strchr(s, ' '), *at, *why;
+		size_t len = sp ? (size_t)(sp - s) : strlen(s);
+		char *arg = strndup(s, len);
+		long size;
+
+		if (!arg)
+			return &smk_error_nomem;
+		memset(f, 0, sizeof(*f));
+		snprintf(f->name, sizeof(f->name), "arg%u", i + 1);
+		at = strchr(arg, '@');
+		size = at ? strtol(arg, NULL, 10) : 0;
+		if (!at || !size || labs(size) > 8 || (labs(size) & (labs(size) - 1)))
+			why = "bad size";
+		else
+			why = sdt_operand(b, at + 1, p->pc - pcoff, &f->spec);
+		if (!why)
+			snprintf(f->type, sizeof(f->type), "%c%ld",
+				 size < 0 ? 's' : 'u', labs(size) * 8);
+		if (why && !(f->reason = strdup(why))) {
+			free(arg);
+			return &smk_error_nomem;
+		}
+		if (why) {
+			free(f->spec);
+			f->spec = NULL;
+		}
+		free(arg);
+		i++;
+		s += len;
+		while (*s == ' ')
+			s++;
+	}
+	*n = i;
+	return NULL;
 }

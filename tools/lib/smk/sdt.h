@@ -10,6 +10,7 @@
 #define SMK_SDT_H
 
 #include "binary.h"
+#include "probe.h"
 
 struct smk_sdt_probe {
 	const char *provider;	/* strings point into the note data */
@@ -28,5 +29,15 @@ struct smk_sdt_probe {
 struct smk_error *smk_sdt_read(struct smk_binary *b,
 			       struct smk_sdt_probe **ret, size_t *n);
 void smk_sdt_probes_destroy(struct smk_sdt_probe *p, size_t n);
+
+/*
+ * The arguments of @p as uprobe fetch arguments "argN" (x86-64 operand
+ * syntax of sys/sdt.h: "-4@%edi", "8@-8(%rbp)", "4@$5", "8@sym(%rip)",
+ * "8@sym+16(%rip)").  *@n gets their number (at most 12); one that cannot
+ * be expressed (indexed addressing) gets a reason and no spec.
+ */
+struct smk_error *smk_sdt_fetch(struct smk_binary *b,
+				const struct smk_sdt_probe *p,
+				struct smk_fetch *fetch, unsigned int *n);
 
 #endif /* SMK_SDT_H */
