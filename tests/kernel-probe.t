@@ -1,0 +1,155 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# End to end on a real kernel: marker-resolve's kprobe_events lines for the
+# sample modules, loaded into Debian's cloud kernel under qemu (TCG), each
+# marker triggered through /proc, the trace read back and checked.
+#
+#  1. build samples/ (a copy in $TMP) against the cloud kernel's headers;
+#  2. marker-resolve smk_sample.ko smk_ring.ko: its definitions are used
+#     as printed, no offset is written here (skip while it resolves
+#     nothing); entry probes on the functions that run the markers
+#     (tests/kernel/check.py control, names from the symbol table) are
+#     added as a self-check of the harness;
+#  3. scripts/qemu-kernel.sh fetches the kernel image (skip when it
+#     cannot), scripts/qemu-run.sh boots it with tests/kernel/probe.sh,
+#     which appends the definitions to kprobe_events before loading the
+#     modules (so the probe in smk_sample_init() waits for it), enables
+#     them, runs the steps of tests/kernel/check.py (writes and reads of
+#     /proc/smk_sample and /proc/smk_ring, insmod, rmmod) and keeps the
+#     trace;
+#  4. tests/kernel/check.py compares with its model of the two modules:
+#     per marker claimed exact, the hit count and every fetched value;
+#     approximated and unplaced markers are described, not failed.
+#
+# SMK_KERNEL_PROBES=FILE takes the definitions from FILE instead of
+# marker-resolve (for working on the harness or on a resolver).
+# SMK_KERNEL_TRACE_DIR=DIR keeps what the guest left (raw trace, symbolized
+# trace, module section addresses, kprobe_events...) and the definitions,
+# e.g. for testing a trace symbolizer on them.
+. "$(dirname "$0")/lib/tap.sh"
+
+rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
+	skip_all "cannot name the cloud kernel release: $rel"
+KDIR=/usr/src/linux-headers-$rel
+[ -f "$KDIR/Makefile" ] ||
+	skip_all "no kernel headers in $KDIR (run scripts/deps.sh)"
+for t in make gcc readelf python3 modinfo; do
+	command -v $t >/dev/null ||
+		skip_all "$t not found (run scripts/deps.sh)"
+done
+RESOLVE=$TOP/tools/resolve/marker-resolve
+[ -x "$RESOLVE" ] || skip_all "tools/resolve/marker-resolve not built (make)"
+CHECK="python3 $TOP/tests/kernel/check.py"
+
+# The samples, built in a copy: kbuild writes next to the sources.
+mkdir -p "$TMP/src/samples" "$TMP/src/include/linux" "$TMP/src/scripts"
+cp "$TOP/Kbuild" "$TMP/src/"
+cp "$TOP/include/linux/simple_marker.h" "$TMP/src/include/linux/"
+cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
+	"$TMP/src/scripts/"
+cp "$TOP"/samples/Kbuild "$TOP"/samples/Makefile "$TOP"/samples/*.c \
+	"$TMP/src/samples/"
+t0=$(date +%s%N)
+if ! make -j2 -C "$TMP/src/samples" KDIR="$KDIR" > "$TMP/build.log" 2>&1
+then
+	plan 1
+	_tap_result 1 "build the sample modules"
+	diag "$(tail -n 30 "$TMP/build.log")"
+	exit 1
+fi
+SAMPLE=$TMP/src/samples/smk_sample.ko
+RING=$TMP/src/samples/smk_ring.ko
+build_ms=$((($(date +%s%N) - t0) / 1000000))
+
+# The definitions, as marker-resolve prints them.
+: > "$TMP/resolve.txt"
+if [ -n "${SMK_KERNEL_PROBES:-}" ]; then
+	cp "$SMK_KERNEL_PROBES" "$TMP/resolve.txt"
+	diag "definitions from $SMK_KERNEL_PROBES, not from marker-resolve"
+else
+	for ko in "$SAMPLE" "$RING"; do
+		"$RESOLVE" "$ko" >> "$TMP/resolve.txt" 2> "$TMP/resolve.err" ||
+			skip_all "marker-resolve does not resolve yet" \
+				"($(head -n 1 "$TMP/resolve.err"))"
+	done
+	grep -q '^[pr][0-9]*:' "$TMP/resolve.txt" || skip_all \
+		"marker-resolve does not resolve yet (no definition printed)"
+fi
+
+# The kernel and qemu: skip only when they cannot be had.
+kdir=$("$TOP/scripts/qemu-kernel.sh" 2> "$TMP/kernel.err")
+rc=$?
+[ $rc = 3 ] && skip_all "no kernel image or qemu:" \
+	"$(tail -n 1 "$TMP/kernel.err")"
+
+_tap_result $rc "scripts/qemu-kernel.sh unpacks linux-image-$rel"
+[ $rc = 0 ] || { diag "$(cat "$TMP/kernel.err")"; echo "1..1"; exit 1; }
+
+{
+	cat "$TMP/resolve.txt"
+	$CHECK control "$SAMPLE" "$RING"
+} > "$TMP/probes"
+$CHECK steps > "$TMP/steps"
+
+t0=$(date +%s%N)
+"$TOP/scripts/qemu-run.sh" -k "$kdir" -m "$SAMPLE" -m "$RING" \
+	-f "$TMP/probes" -f "$TMP/steps" -o "$TMP/out" -l "$TMP/console.log" \
+	"$TOP/tests/kernel/probe.sh" probes steps \
+	> "$TMP/guest.txt" 2> "$TMP/qemu.err"
+rc=$?
+qemu_ms=$((($(date +%s%N) - t0) / 1000000))
+diag "build ${build_ms} ms, qemu boot to poweroff ${qemu_ms} ms"
+is "$rc" 0 "the guest ran tests/kernel/probe.sh to the end"
+if [ $rc != 0 ]; then
+	diag "$(cat "$TMP/qemu.err")" "$(tail -n 30 "$TMP/guest.txt")"
+	echo "1..$_tap_n"
+	exit 1
+fi
+for f in trace trace-loaded dmesg; do
+	[ -f "$TMP/out/$f" ] || : > "$TMP/out/$f"
+done
+
+# The kernel's verdict on each definition.
+grep '^probe rejected ' "$TMP/guest.txt" > "$TMP/rejected"
+ok "the kernel took every definition (kprobe_events)" \
+	test ! -s "$TMP/rejected"
+[ -s "$TMP/rejected" ] && diag "$(grep -A 3 '^probe rejected ' \
+	"$TMP/guest.txt")"
+# A probe on a module not loaded yet is registered when the module comes
+# ("might be able to register after target module is loaded" is not an
+# error); a failure then is only in dmesg.
+grep -iE 'trace_kprobe: .*(fail|could not|error)' "$TMP/out/dmesg" \
+	> "$TMP/kp.err"
+ok "the kernel registered every probe when the modules loaded" \
+	test ! -s "$TMP/kp.err"
+[ -s "$TMP/kp.err" ] && diag "$(cat "$TMP/kp.err")"
+
+# The comparison with the model, numbered here.
+$CHECK check "$TMP/probes" "$TMP/guest.txt" "$TMP/out/trace" \
+	"$TMP/out/dmesg" > "$TMP/check.out" 2>&1
+rc=$?
+while IFS= read -r l; do
+	case $l in
+	"ok - "*) _tap_result 0 "${l#ok - }" ;;
+	"not ok - "*) _tap_result 1 "${l#not ok - }" ;;
+	*) printf '%s\n' "$l" ;;
+	esac
+done < "$TMP/check.out"
+is "$rc" 0 "tests/kernel/check.py ran to the end"
+
+# For trace symbolizing: where the raw lines are, and a taste of them.
+n=$(grep -vc '^#' "$TMP/out/trace")
+diag "$n trace lines; the first ones, raw (read after rmmod):"
+sed -n 's/^p:smkcheck\/\([^ ]*\) .*/ \1: /p' "$TMP/probes" > "$TMP/control"
+diag "$(grep -v '^#' "$TMP/out/trace" | grep -vF -f "$TMP/control" |
+	head -n 5)"
+if [ -n "${SMK_KERNEL_TRACE_DIR:-}" ]; then
+	mkdir -p "$SMK_KERNEL_TRACE_DIR"
+	cp "$TMP"/out/* "$TMP/probes" "$TMP/steps" "$TMP/guest.txt" \
+		"$SAMPLE" "$RING" "$SMK_KERNEL_TRACE_DIR/"
+	diag "kept in $SMK_KERNEL_TRACE_DIR"
+fi
+
+echo "1..$_tap_n"
+done_testing
