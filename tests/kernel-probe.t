@@ -126,8 +126,8 @@ ok "the kernel registered every probe when the modules loaded" \
 [ -s "$TMP/kp.err" ] && diag "$(cat "$TMP/kp.err")"
 
 # The comparison with the model, numbered here.
-$CHECK check "$TMP/probes" "$TMP/guest.txt" "$TMP/out/trace" \
-	"$TMP/out/dmesg" > "$TMP/check.out" 2>&1
+$CHECK check "$TMP/probes" "$TMP/guest.txt" "$TMP/out" \
+	> "$TMP/check.out" 2>&1
 rc=$?
 while IFS= read -r l; do
 	case $l in

@@ -5,8 +5,9 @@
   check.py control SMK_SAMPLE.ko SMK_RING.ko
                                        entry probes on the functions that
                                        run the markers (harness self-check)
-  check.py check PROBES GUEST TRACE DMESG
-                                       compare a run with the model
+  check.py check PROBES GUEST OUTDIR   compare a run with the model
+                                       (GUEST: what probe.sh printed,
+                                       OUTDIR: what it left in out/)
 
 The expectations come from a model of the two sample modules, written from
 the comments at the top of samples/smk_sample.c and samples/smk_ring.c and
@@ -436,7 +437,7 @@ def split_fields(rest, names):
 def parse_trace(path, defs):
     """event -> [{"ip", "raw", "fields": {name: text}}], and bad lines."""
     events, bad = {}, []
-    for ln in open(path, errors="replace"):
+    for n, ln in enumerate(open(path, errors="replace")):
         ln = ln.rstrip("\n")
         if not ln or ln.startswith("#"):
             continue
@@ -451,8 +452,17 @@ def parse_trace(path, defs):
             bad.append(ln)
             vals = {}
         events.setdefault(ev, []).append({"ip": m.group("ip"), "raw": ln,
-                                          "fields": vals})
+                                          "fields": vals, "event": ev,
+                                          "n": n})
     return events, bad
+
+
+def marker_of(event):
+    """The marker an event probes: its name, less a numeric suffix."""
+    if event in MARKERS:
+        return event
+    m = re.match(r"^(.*?)_*\d+$", event)
+    return m.group(1) if m and m.group(1) in MARKERS else None
 
 
 def ident(expr):
@@ -511,11 +521,20 @@ class Tap:
                 print("# " + sub)
 
 
-def cmd_check(probes, guest, trace, dmesg):
+def cmd_check(probes, guest, outdir):
     hits, controls, steps = run_model()
     defs, verdicts = parse_probes(probes)
     glines = open(guest, errors="replace").read().splitlines()
-    events, bad = parse_trace(trace, defs)
+    dmesg = os.path.join(outdir, "dmesg")
+    # The whole trace, read after rmmod, has raw addresses; the one read
+    # before has them symbolized, for the messages.
+    events, bad = parse_trace(os.path.join(outdir, "trace"), defs)
+    early, _ = parse_trace(os.path.join(outdir, "trace-loaded"), defs)
+    sym = {g["raw"].split(": (")[0]: g["ip"]
+           for evs in early.values() for g in evs}
+    for evs in events.values():
+        for g in evs:
+            g["ip"] = sym.get(g["raw"].split(": (")[0], g["ip"])
     t = Tap()
 
     # The run itself: every definition taken, every step as modelled.
@@ -576,24 +595,28 @@ def cmd_check(probes, guest, trace, dmesg):
                  "got      %s" % " ".join(got_counts),
                  "expected %s" % " ".join(map(str, want_counts)))
 
-    # The markers.
+    # The markers.  A marker's probes are the events named after it, or
+    # after it with a numeric suffix (one event per site, should a
+    # resolver need that): their hits merge in trace order.
     summary = []
     for marker in MARKERS:
         want = hits[marker]
-        d = defs.get(marker)
-        verdict, reason = verdicts.get(marker, ("exact" if d else
+        evs = [e for e in defs if marker_of(e) == marker]
+        verdict, reason = verdicts.get(marker, ("exact" if evs else
                                                 "not found", ""))
-        if not d:
+        if not evs:
             t.diag("%s: %s%s: expected %d hits, no probe" % (
                 marker, verdict, ": " + reason if reason else "", len(want)))
             summary.append((marker, verdict, len(want), None, None, None))
             continue
-        got = events.get(marker, [])
-        fmap = match_fields(marker, d["fields"])
+        got = sorted((g for e in evs for g in events.get(e, [])),
+                     key=lambda g: g["n"])
+        fmaps = {e: match_fields(marker, defs[e]["fields"]) for e in evs}
         nval = nright = 0
         wrong = []
         for k, (w, g) in enumerate(zip(want, got)):
-            for name, spec, typ in d["fields"]:
+            fmap = fmaps[g["event"]]
+            for name, spec, typ in defs[g["event"]]["fields"]:
                 fmt = fmap.get(name)
                 if fmt is None:
                     continue
@@ -604,17 +627,24 @@ def cmd_check(probes, guest, trace, dmesg):
                 if good:
                     nright += 1
                 else:
-                    wrong.append("hit %d: %s=%s (%s:%s): got %s, expected %s%s"
-                                 % (k + 1, name, fmt, spec, typ, text,
-                                    w[fmt], note))
+                    wrong.append("hit %d (%s): %s=%s (%s:%s): got %s, "
+                                 "expected %s%s" % (
+                                     k + 1, g["ip"], name, fmt, spec, typ,
+                                     text, w[fmt], note))
+        fmap = {}
+        for e in evs:
+            fmap.update(fmaps[e])
+        lines = [ln for e in evs for ln in defs[e]["lines"]]
         unmatched = [n for n, f in fmap.items() if f is None]
         missing = [f for f, _ in MARKERS[marker] if f not in fmap.values()]
         summary.append((marker, verdict, len(want), len(got), nright, nval))
-        rej = [ln for ln in d["lines"] if ln in rejected]
-        info = ["definition: " + ln for ln in d["lines"]]
+        rej = [ln for ln in lines if ln in rejected]
+        info = ["definition: " + ln for ln in lines]
         info += ["rejected by the kernel: " + ln for ln in rej]
-        info += ["kernel: " + ln for ln in open(dmesg, errors="replace")
-                 if re.search(r"trace_kprobe:.*\b%s\b" % marker, ln)]
+        info += ["kernel: " + ln.rstrip() for ln in open(dmesg,
+                                                         errors="replace")
+                 if re.search(r"trace_kprobe:.*\b(%s)\b" % "|".join(evs),
+                              ln)]
         if missing:
             info.append("not fetched: " + ", ".join(missing))
         if unmatched:
@@ -651,7 +681,7 @@ def main(argv):
         cmd_steps()
     elif len(argv) == 4 and argv[1] == "control":
         cmd_control(argv[2], argv[3])
-    elif len(argv) == 6 and argv[1] == "check":
+    elif len(argv) == 5 and argv[1] == "check":
         return cmd_check(*argv[2:])
     else:
         sys.stderr.write(__doc__)
