@@ -1,0 +1,973 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+"""Placement fidelity: markers probed with real uprobes vs a witness build.
+
+  run.py [--cc gcc,clang] [--levels=-O0,-O2,-O3,-Os] [--source resolve]
+         [--variant zero|exact] [--json FILE] [--workdir DIR] [-q]
+
+For each compiler and level, the corpus of this directory (*.c, see fid.h)
+is built twice:
+
+  witness  -DSMK_WITNESS: every marker is a call that logs its name and
+           values (witness.h), one line per hit: the expected sequence;
+  zero     the normal build, markers cost nothing: the one that is probed
+           (or "exact": -DSMK_EXACT, every marker a trace_simple_exact()).
+
+Then a source of probe definitions gives, for each marker of the probed
+binary, a verdict and its probe sites with their fetch arguments:
+
+  resolve  `marker-resolve --format=json BIN` (tools/resolve);
+  perf     `perf probe -x BIN -D 'FILE:LINE a0=EXPR:TYPE ...'` for each
+           marker record listed by `marker-list --json` (no verdict: every
+           event perf gives is taken as a claim);
+  sdt      the .note.stapsdt probes that `marker-list --json` lists
+           (trace_simple_exact() markers), their sdt.h argument specs
+           turned into uprobe fetch arguments.
+
+The definitions are attached as uprobes (a group fid_<pid>_<n>, appended to
+uprobe_events, never truncated), enabled only in a private tracefs instance
+of the same name, the binary runs, the instance's trace is read, and the
+events are removed again.  Each marker's hits in the trace (all its sites
+together, in execution order) are compared with the witness hit by hit:
+
+  count     hits expected and got;
+  values    for markers whose count matches, each argument of each hit:
+            right, wrong (fetched, and differs from the witness) or
+            unavailable (no fetch argument, or "(fault)").
+
+Totals per (compiler, level, source): markers, exact (claimed exact and
+the count matches), exact-claimed, silent miscounts (claimed exact, count
+differs: must be 0), counts matching (any verdict), values right / wrong /
+unavailable, the same restricted to exact-claimed markers, and the share
+of exact markers' arguments that are available.
+
+Output: a table per configuration (with -q only the summary lines), and
+with --json FILE one document:
+
+  {"version": 1, "configs": [{"cc": "gcc", "level": "-O2",
+    "source": "resolve", "variant": "zero", "error": null,
+    "totals": {...}, "markers": [{"name", "verdict", "reason",
+    "expected", "got", "sites", "attached", "right", "wrong",
+    "unavailable", "args_available", "nargs", "problems": [...],
+    "def_seconds"}]}]}
+
+Exit status: 0 when every configuration ran (whatever it measured), 1 when
+one could not (build, witness, definitions or tracefs failed), 2 usage.
+Needs root for tracefs.
+"""
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+import codecmp  # noqa: E402  (the project's bounds-checked ELF reader)
+
+MARKER_RESOLVE = os.path.join(TOP, "tools", "resolve", "marker-resolve")
+MARKER_LIST = os.path.join(TOP, "tools", "marker-list", "marker-list")
+LDS = os.path.join(TOP, "scripts", "simple_marker-user.lds")
+CFLAGS = ["-std=gnu11", "-g", "-Wall", "-Wextra", "-Werror",
+          "-I" + os.path.join(TOP, "include")]
+VARIANT_FLAGS = {"zero": [], "witness": ["-DSMK_WITNESS"],
+                 "exact": ["-DSMK_EXACT"],
+                 "exact-witness": ["-DSMK_EXACT", "-DSMK_WITNESS"]}
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+# What we let reach uprobe_events from a definition: a fetch argument is
+# NAME=FETCH[:TYPE], FETCH from the uprobe syntax only.
+FETCH = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}="
+                   r"[-+%@$\\()A-Za-z0-9_.]{1,200}"
+                   r"(:[a-z0-9@/]{1,16})?$")
+
+
+USER_ONLY = re.compile(r"=@[A-Za-z_]")
+
+
+def corpus_files():
+    return sorted(f for f in os.listdir(HERE) if f.endswith(".c"))
+
+
+# ---------------------------------------------------------------- building
+
+def build(cc, level, variant, outdir, jobs):
+    """Objects per file (for per-function comparisons), then one binary."""
+    os.makedirs(outdir, exist_ok=True)
+    flags = CFLAGS + [level] + VARIANT_FLAGS[variant]
+
+    def one(f):
+        obj = os.path.join(outdir, f[:-2] + ".o")
+        r = subprocess.run([cc] + flags + ["-c", os.path.join(HERE, f),
+                                           "-o", obj],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError(f"{cc} {level} {variant}: {f}: "
+                               f"{r.stderr.strip()[:2000]}")
+        return obj
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        objs = list(ex.map(one, corpus_files()))
+    binary = os.path.join(outdir, "fid")
+    r = subprocess.run([cc, "-o", binary] + objs + ["-Wl,-T," + LDS],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise RuntimeError(f"{cc} {level} {variant}: link: "
+                           f"{r.stderr.strip()[:2000]}")
+    return binary
+
+
+def run_witness(binary, workdir):
+    log = os.path.join(workdir, "witness.log")
+    env = dict(os.environ, SMK_WITNESS_FILE=log)
+    r = subprocess.run([binary], cwd=workdir, env=env, capture_output=True,
+                       text=True, timeout=60)
+    if r.returncode:
+        raise RuntimeError(f"witness {binary}: exit {r.returncode}: "
+                           f"{r.stderr.strip()}")
+    hits = {}
+    order = []
+    with open(log, "rb") as f:
+        digest = hashlib.sha1(f.read()).hexdigest()
+    with open(log) as f:
+        for line in f:
+            toks = re.findall(r'"[^"]*"|\S+', line)
+            if not toks:
+                continue
+            if toks[0] not in hits:
+                order.append(toks[0])
+            hits.setdefault(toks[0], []).append(toks[1:])
+    return hits, digest, r.stdout
+
+
+# ------------------------------------------------------------- definitions
+#
+# A definition source returns a list of markers:
+#   {"name", "verdict" ("exact", "approximated", "not found"), "reason",
+#    "sites": [{"file_offset": int, "symbol", "args":
+#               [{"expr", "name", "spec", "type", "reason"}]}]}
+# args in the order of the marker's arguments, spec None if unavailable.
+
+def defs_resolve(binary):
+    r = subprocess.run([MARKER_RESOLVE, "--format=json", binary],
+                       capture_output=True, text=True, timeout=600)
+    if r.returncode:
+        raise RuntimeError("marker-resolve --format=json: exit "
+                           f"{r.returncode}: {r.stderr.strip()[:500]}")
+    doc = json.loads(r.stdout)
+    out = []
+    for m in doc.get("markers", []):
+        sites = []
+        for s in m.get("sites") or []:
+            off = s.get("file_offset")
+            off = int(off, 16) if isinstance(off, str) else int(off)
+            args = []
+            for a in s.get("args") or []:
+                args.append({"expr": a.get("expr"), "name": a.get("name"),
+                             "spec": a.get("spec"), "type": a.get("type"),
+                             "reason": a.get("reason")})
+            sites.append({"file_offset": off, "symbol": s.get("symbol"),
+                          "offset": s.get("offset"), "args": args})
+        out.append({"name": m["name"], "verdict": m.get("verdict"),
+                    "reason": m.get("reason"), "sites": sites})
+    return out
+
+
+def list_probes(binary):
+    r = subprocess.run([MARKER_LIST, "--json", binary], capture_output=True,
+                       text=True, timeout=300)
+    if r.returncode not in (0, 1) or not r.stdout:
+        raise RuntimeError(f"marker-list --json: exit {r.returncode}: "
+                           f"{r.stderr.strip()[:500]}")
+    return json.loads(r.stdout)["probes"]
+
+
+CONV = re.compile(r"%[-#0 +']*[0-9]*(?:\.[0-9]+)?(hh|h|ll|l|z|j|t)?"
+                  r"([diouxXcsp%])")
+
+
+def conv_types(fmt):
+    """Fetch types implied by a format, as smk_fetch_build() chooses."""
+    out = []
+    for m in CONV.finditer(fmt):
+        lng, c = m.group(1) or "", m.group(2)
+        if c == "%":
+            continue
+        wide = lng in ("l", "ll", "z", "j", "t")
+        if c in "di":
+            out.append("s64" if wide else "s32")
+        elif c in "uo":
+            out.append("u64" if wide else "u32")
+        elif c in "xX":
+            out.append("x64" if wide else "x32")
+        elif c == "p":
+            out.append("x64")
+        elif c == "s":
+            out.append("string")
+        elif c == "c":
+            out.append("u8")
+    return out
+
+
+PERF_LINE = re.compile(r"^p:(\S+)/(\S+) (\S+):(0x[0-9a-fA-F]+)(.*)$")
+
+
+def perf_define(binary, spec):
+    """perf probe -D: ([(file_offset, [fetch...])], error)."""
+    r = subprocess.run(["perf", "probe", "-x", binary, "-D", spec],
+                       capture_output=True, text=True, timeout=120)
+    events = []
+    for line in r.stdout.splitlines():
+        m = PERF_LINE.match(line.strip())
+        if m:
+            events.append((int(m.group(4), 16), m.group(5).split()))
+    if events:
+        return events, None
+    err = [l.strip() for l in (r.stderr + r.stdout).splitlines()
+           if l.strip() and not l.startswith("Target program") and
+           "Error: Failed to add events" not in l]
+    return [], "; ".join(err)[:300] or f"perf exit {r.returncode}"
+
+
+def defs_perf(binary):
+    """What a perf user gets: one `FILE:LINE vars` probe per record."""
+    out = []
+    for p in list_probes(binary):
+        if p["kind"] != "marker":
+            continue
+        exprs = [a["expr"] for a in p["args"]]
+        types = conv_types(p["format"])
+        types += [None] * (len(exprs) - len(types))
+        point = f"{p['file']}:{p['line']}"
+        fields = [f"a{i}={e}" + (f":{t}" if t else "")
+                  for i, (e, t) in enumerate(zip(exprs, types))]
+        t0 = time.monotonic()
+        events, err = perf_define(binary, " ".join([point] + fields))
+        avail = [True] * len(exprs)
+        reason = None
+        if not events and exprs:
+            # A user would drop the variables perf cannot fetch.
+            bare, err2 = perf_define(binary, point)
+            if bare:
+                reason = f"with args: {err}"
+                avail = []
+                for i, fld in enumerate(fields):
+                    ev, _ = perf_define(binary, f"{point} {fld}")
+                    avail.append(bool(ev))
+                keep = [f for f, a in zip(fields, avail) if a]
+                events, err = perf_define(binary,
+                                          " ".join([point] + keep))
+                if not events:
+                    events, err = bare, None
+                    avail = [False] * len(exprs)
+            else:
+                err = err2 or err
+        secs = time.monotonic() - t0
+        sites = []
+        for off, fetches in events:
+            byname = {f.split("=", 1)[0]: f.split("=", 1)[1]
+                      for f in fetches if "=" in f}
+            args = []
+            for i, e in enumerate(exprs):
+                spec = byname.get(f"a{i}")
+                typ = None
+                if spec and ":" in spec:
+                    spec, typ = spec.rsplit(":", 1)
+                args.append({"expr": e, "name": f"a{i}", "spec": spec,
+                             "type": typ,
+                             "reason": None if spec else
+                             (reason or "perf: not fetched")})
+            sites.append({"file_offset": off, "symbol": None, "args": args})
+        out.append({"name": p["name"],
+                    "verdict": "exact" if sites else "not found",
+                    "reason": err if not sites else reason,
+                    "sites": sites, "def_seconds": secs})
+    return out
+
+
+class Layout:
+    """vaddr -> file offset, and symbol addresses, of a binary."""
+
+    def __init__(self, path):
+        self.elf = codecmp.Elf(path)
+        raw, e = self.elf.raw, self.elf.end
+        phoff, = struct.unpack_from(e + "Q", raw, 32)
+        phentsize, phnum = struct.unpack_from(e + "HH", raw, 54)
+        self.loads = []
+        for i in range(phnum):
+            typ, _flags, off, vaddr, _pa, filesz, _memsz, _al = \
+                struct.unpack_from(e + "IIQQQQQQ", raw, phoff + i * phentsize)
+            if typ == 1:
+                self.loads.append((vaddr, off, filesz))
+        self.syms = {s["name"]: s["value"] for s in self.elf.symbols
+                     if s["name"]}
+
+    def seg(self, vaddr):
+        for v, off, size in self.loads:
+            if v <= vaddr < v + size:
+                return v, off
+        raise ValueError(f"address {vaddr:#x} in no PT_LOAD")
+
+    def file_offset(self, vaddr):
+        v, off = self.seg(vaddr)
+        return vaddr - v + off
+
+
+REGS = {}
+for _r in "ax bx cx dx si di bp sp".split():
+    for _n in (_r, "e" + _r, "r" + _r):
+        REGS[_n] = _r
+    REGS[_r[0] + "l" if _r[1] == "x" else _r + "l"] = _r
+for _i in range(8, 16):
+    for _s in ("", "d", "w", "b"):
+        REGS[f"r{_i}{_s}"] = f"r{_i}"
+REGS["rip"] = "ip"
+
+
+def sdt_fetch(arg, typ, layout, pc_vaddr):
+    """One sys/sdt.h argument ("-4@%edi", "8@16(%rbx)", "4@$5",
+    "8@sym(%rip)") as a uprobe fetch, or (None, reason)."""
+    m = re.match(r"^-?\d+@(.*)$", arg)
+    if not m:
+        return None, f"bad sdt argument {arg!r}"
+    loc = m.group(1)
+    deref = "+0({})" if typ == "string" else "{}"
+    m = re.match(r"^%([a-z0-9]+)$", loc)
+    if m and m.group(1) in REGS:
+        return deref.format("%" + REGS[m.group(1)]), None
+    m = re.match(r"^\$(-?\d+)$", loc)
+    if m:
+        return (None, "string constant") if typ == "string" else \
+            ("\\" + m.group(1), None)
+    m = re.match(r"^(-?\d*)\(%([a-z0-9]+)\)$", loc)
+    if m and m.group(2) in REGS and m.group(2) != "rip":
+        off = int(m.group(1) or 0)
+        return deref.format(f"{off:+d}(%{REGS[m.group(2)]})"), None
+    m = re.match(r"^([A-Za-z_.][A-Za-z0-9_.]*)([-+]\d+)?\(%rip\)$", loc)
+    if m:
+        if m.group(1) not in layout.syms:
+            return None, f"unknown symbol {m.group(1)}"
+        v = layout.syms[m.group(1)] + int(m.group(2) or 0)
+        sv, soff = layout.seg(pc_vaddr)
+        return deref.format(f"@+{v - (sv - soff):#x}"), None
+    return None, f"sdt argument {arg!r} not supported by uprobes"
+
+
+def defs_sdt(binary, provider="simple_marker"):
+    """The SDT notes of trace_simple_exact(): one exact site per note."""
+    layout = Layout(binary)
+    probes = list_probes(binary)
+    fmts = {}
+    for p in probes:
+        if p["kind"] == "marker":
+            fmts.setdefault(p["name"], (p["format"],
+                                        [a["expr"] for a in p["args"]]))
+    out = {}
+    for p in probes:
+        if p["kind"] != "sdt" or p.get("provider") != provider:
+            continue
+        name = p["probe"]
+        fmt, exprs = fmts.get(name, ("", []))
+        types = conv_types(fmt)
+        specs = (p.get("args") or "").split()
+        vaddr = int(p["address"], 16)
+        args = []
+        for i, a in enumerate(specs):
+            typ = types[i] if i < len(types) else None
+            spec, why = sdt_fetch(a, typ, layout, vaddr)
+            args.append({"expr": exprs[i] if i < len(exprs) else a,
+                         "name": f"a{i}", "spec": spec, "type": typ,
+                         "reason": why})
+        m = out.setdefault(name, {"name": name, "verdict": "exact",
+                                  "reason": None, "sites": []})
+        m["sites"].append({"file_offset": layout.file_offset(vaddr),
+                           "symbol": p.get("function"), "args": args})
+    for name in fmts:
+        out.setdefault(name, {"name": name, "verdict": "not found",
+                              "reason": "no SDT note", "sites": []})
+    return list(out.values())
+
+
+SOURCES = {"resolve": defs_resolve, "perf": defs_perf, "sdt": defs_sdt}
+
+
+def merge_markers(markers):
+    """Records sharing a name (a macro used three times) are one marker."""
+    rank = {"exact": 0, "approximated": 1, "not found": 2}
+    out = {}
+    for m in markers:
+        o = out.get(m["name"])
+        if o is None:
+            out[m["name"]] = dict(m, sites=list(m["sites"]))
+            continue
+        o["sites"] += m["sites"]
+        if rank.get(m["verdict"], 2) > rank.get(o["verdict"], 2):
+            o["verdict"] = m["verdict"]
+        if m.get("reason"):
+            o["reason"] = "; ".join(x for x in (o.get("reason"),
+                                                m["reason"]) if x)
+        o["def_seconds"] = o.get("def_seconds", 0) + \
+            m.get("def_seconds", 0)
+    return out
+
+
+# ------------------------------------------------------------------ tracefs
+
+class Tracefs:
+    """tracefs I/O that only ever appends to uprobe_events.
+
+    Mounts a private tracefs when none is mounted.  Stale groups and
+    instances of our own prefix (fid_PID_*) whose process is gone are swept
+    first; nothing else is ever touched.
+    """
+
+    PREFIX = "fid_"
+
+    def __init__(self):
+        self.root = None
+        self.mounted = None
+        for line in open("/proc/mounts"):
+            f = line.split()
+            if len(f) > 2 and f[2] == "tracefs" and \
+               os.path.exists(os.path.join(f[1], "uprobe_events")):
+                self.root = f[1]
+                break
+        if self.root is None:
+            d = tempfile.mkdtemp(prefix="fid-tracefs.")
+            r = subprocess.run(["mount", "-t", "tracefs", "nodev", d],
+                               capture_output=True, text=True)
+            if r.returncode or not os.path.exists(
+                    os.path.join(d, "uprobe_events")):
+                os.rmdir(d)
+                raise RuntimeError("cannot mount tracefs: " +
+                                   r.stderr.strip())
+            self.root, self.mounted = d, d
+        self.sweep()
+
+    def close(self):
+        if self.mounted:
+            subprocess.run(["umount", self.mounted])
+            os.rmdir(self.mounted)
+            self.mounted = None
+
+    def path(self, *p):
+        return os.path.join(self.root, *p)
+
+    def append(self, line):
+        """One write of one line, O_APPEND: None or the error text."""
+        if "\n" in line:
+            return "newline in definition"
+        fd = os.open(self.path("uprobe_events"), os.O_WRONLY | os.O_APPEND)
+        try:
+            os.write(fd, (line + "\n").encode())
+            return None
+        except OSError as e:
+            return e.strerror
+        finally:
+            os.close(fd)
+
+    def write(self, rel, text):
+        with open(self.path(rel), "w") as f:
+            f.write(text)
+
+    def sweep(self):
+        mine = re.compile(r"^" + self.PREFIX + r"(\d+)_\d+$")
+        groups = set()
+        for line in open(self.path("uprobe_events")):
+            m = re.match(r"^[pr]:([^/\s]+)/(\S+)", line)
+            if m and mine.match(m.group(1)):
+                groups.add((m.group(1), m.group(2)))
+        inst = self.path("instances")
+        dead = lambda g: not os.path.exists(  # noqa: E731
+            f"/proc/{mine.match(g).group(1)}")
+        for d in sorted(os.listdir(inst)) if os.path.isdir(inst) else ():
+            if mine.match(d) and dead(d):
+                try:
+                    self.write(f"instances/{d}/tracing_on", "0")
+                    os.rmdir(os.path.join(inst, d))
+                except OSError:
+                    pass
+        for g, ev in sorted(groups):
+            if dead(g):
+                try:
+                    self.write(f"events/{g}/{ev}/enable", "0")
+                except OSError:
+                    pass
+                self.append(f"-:{g}/{ev}")
+
+
+class Session:
+    """One group of uprobes and its private instance."""
+
+    seq = 0
+
+    def __init__(self, tfs):
+        Session.seq += 1
+        self.tfs = tfs
+        self.group = f"{Tracefs.PREFIX}{os.getpid()}_{Session.seq}"
+        self.events = []
+        self.instance = None
+
+    def add(self, event, binary, file_offset, fetches):
+        if not IDENT.match(event) or not IDENT.match(self.group):
+            return "bad event name"
+        if not binary.startswith("/") or re.search(r"\s", binary):
+            return "bad binary path"
+        bad = [f for f in fetches if not FETCH.match(f)]
+        if bad:
+            return f"refused fetch argument {bad[0]!r}"
+        line = f"p:{self.group}/{event} {binary}:{file_offset:#x}"
+        if fetches:
+            line += " " + " ".join(fetches)
+        err = self.tfs.append(line)
+        if err is None:
+            self.events.append(event)
+        return err
+
+    def start(self):
+        self.instance = f"instances/{self.group}"
+        os.mkdir(self.tfs.path(self.instance))
+        self.tfs.write(f"{self.instance}/buffer_size_kb", "4096")
+        if self.events:
+            self.tfs.write(f"{self.instance}/events/{self.group}/enable",
+                           "1")
+
+    def stop(self):
+        self.tfs.write(f"{self.instance}/tracing_on", "0")
+        if self.events:
+            self.tfs.write(f"{self.instance}/events/{self.group}/enable",
+                           "0")
+        with open(self.tfs.path(self.instance, "trace")) as f:
+            return f.read()
+
+    def close(self):
+        if self.instance:
+            try:
+                self.tfs.write(f"{self.instance}/tracing_on", "0")
+                if self.events:
+                    self.tfs.write(
+                        f"{self.instance}/events/{self.group}/enable", "0")
+            except OSError:
+                pass
+            try:
+                os.rmdir(self.tfs.path(self.instance))
+            except OSError:
+                pass
+            self.instance = None
+        for ev in self.events:
+            self.tfs.append(f"-:{self.group}/{ev}")
+        self.events = []
+
+
+TRACE_LINE = re.compile(r"^.*?\s[0-9]+\.[0-9]+: ([A-Za-z_][A-Za-z0-9_]*): "
+                        r"\((0x[0-9a-f]+)\)(.*)$")
+
+
+def parse_fields(text, names):
+    """Split " a=1 s="x y" b=2" knowing the field names, in order."""
+    vals = {}
+    pos = []
+    start = 0
+    for n in names:
+        i = text.find(f" {n}=", start)
+        if i < 0:
+            return None
+        pos.append((n, i, i + len(n) + 2))
+        start = i + len(n) + 2
+    for k, (n, _i, j) in enumerate(pos):
+        end = pos[k + 1][1] if k + 1 < len(pos) else len(text)
+        vals[n] = text[j:end]
+    return vals
+
+
+def probe_run(tfs, binary, markers, workdir):
+    """Attach every site, run the binary, return per-marker hits."""
+    sess = Session(tfs)
+    evmap = {}
+    used = set()
+    try:
+        for name, m in markers.items():
+            m["attached"] = 0
+            m["attach_errors"] = []
+            for j, s in enumerate(m["sites"]):
+                ev = name if j == 0 else f"{name}_{j}"
+                k = 0
+                while ev in used or not IDENT.match(ev):
+                    k += 1
+                    ev = f"e{k}_{j}"
+                fields, fetches = [], []
+                for i, a in enumerate(s["args"]):
+                    if not a.get("spec"):
+                        fields.append(None)
+                        continue
+                    fn = f"a{i}"
+                    fetches.append(f"{fn}={a['spec']}" +
+                                   (f":{a['type']}" if a.get("type")
+                                    else ""))
+                    fields.append(fn)
+                err = sess.add(ev, binary, s["file_offset"], fetches)
+                user = [f for f in fetches if not USER_ONLY.search(f)]
+                if err and user and len(user) < len(fetches):
+                    # "@sym" is kprobe syntax: uprobes reject the line.
+                    err2 = sess.add(ev, binary, s["file_offset"], user)
+                    if err2 is None:
+                        m["attach_errors"].append(
+                            f"site {j}: dropped kprobe-only fetch args "
+                            f"({err})")
+                        fields = [f if f and any(
+                            u.startswith(f + "=") for u in user) else None
+                            for f in fields]
+                        err = None
+                if err and fetches:
+                    # Place it anyway: counts still say something.
+                    err2 = sess.add(ev, binary, s["file_offset"], [])
+                    if err2 is None:
+                        m["attach_errors"].append(
+                            f"site {j}: fetch args rejected ({err})")
+                        fields = [None] * len(fields)
+                        err = None
+                if err:
+                    m["attach_errors"].append(f"site {j}: {err}")
+                    continue
+                used.add(ev)
+                m["attached"] += 1
+                evmap[ev] = (name, j, fields)
+        sess.start()
+        r = subprocess.run([binary], cwd=workdir, capture_output=True,
+                           text=True, timeout=120)
+        text = sess.stop()
+    finally:
+        sess.close()
+    if r.returncode:
+        raise RuntimeError(f"{binary}: exit {r.returncode}: {r.stderr}")
+    got = {n: [] for n in markers}
+    lost = 0
+    for line in text.splitlines():
+        if line.startswith("#"):
+            continue
+        if "LOST" in line and "EVENTS" in line:
+            lost += 1
+            continue
+        t = TRACE_LINE.match(line)
+        if not t or t.group(1) not in evmap:
+            continue
+        name, j, fields = evmap[t.group(1)]
+        names = [f for f in fields if f]
+        vals = parse_fields(t.group(3), names) or {}
+        got[name].append((j, int(t.group(2), 16),
+                          [vals.get(f) if f else None for f in fields]))
+    if lost:
+        raise RuntimeError("trace buffer lost events")
+    return got, r.stdout
+
+
+# --------------------------------------------------------------- comparing
+
+WIDTH = {"8": 8, "16": 16, "32": 32, "64": 64}
+
+
+def same_value(want, got, typ):
+    """(equal, representation differs)."""
+    if got == want:
+        return True, False
+    if want.startswith('"') or got.startswith('"') or typ is None:
+        return False, False
+    try:
+        a, b = int(want, 0), int(got, 0)
+    except ValueError:
+        return False, False
+    m = re.search(r"(\d+)$", typ.split("@")[0].split("/")[0])
+    bits = WIDTH.get(m.group(1), 64) if m else 64
+    mask = (1 << bits) - 1
+    eq = (a & mask) == (b & mask)
+    return eq, eq
+
+
+def compare(expected, markers, got):
+    rows = []
+    for name in sorted(set(markers) | set(expected)):
+        m = markers.get(name, {"verdict": "not found",
+                               "reason": "not in definitions",
+                               "sites": [], "attached": 0,
+                               "attach_errors": []})
+        exp = expected.get(name, [])
+        g = got.get(name, [])
+        nargs = max([len(h) for h in exp] +
+                    [len(s["args"]) for s in m["sites"]] + [0])
+        row = {"name": name, "verdict": m["verdict"],
+               "reason": m.get("reason"), "expected": len(exp),
+               "got": len(g), "sites": len(m["sites"]),
+               "attached": m.get("attached", 0), "right": 0, "wrong": 0,
+               "unavailable": 0, "repr_differs": 0, "nargs": nargs,
+               "problems": list(m.get("attach_errors", [])),
+               "def_seconds": m.get("def_seconds")}
+        # An argument is available when every site fetches it.
+        avail = 0
+        for i in range(nargs):
+            if m["sites"] and all(i < len(s["args"]) and
+                                  s["args"][i].get("spec")
+                                  for s in m["sites"]):
+                avail += 1
+        row["args_available"] = avail
+        row["arg_reasons"] = sorted({
+            f"{a.get('expr')}: {a.get('reason')}" for s in m["sites"]
+            for a in s["args"] if not a.get("spec") and a.get("reason")})
+        if len(exp) == len(g):
+            for k, (want, (j, _addr, vals)) in enumerate(zip(exp, g)):
+                site = m["sites"][j]
+                for i, w in enumerate(want):
+                    v = vals[i] if i < len(vals) else None
+                    if v is None or v == "(fault)":
+                        row["unavailable"] += 1
+                        continue
+                    typ = site["args"][i].get("type") \
+                        if i < len(site["args"]) else None
+                    eq, rep = same_value(w, v, typ)
+                    if eq:
+                        row["right"] += 1
+                        row["repr_differs"] += rep
+                    else:
+                        row["wrong"] += 1
+                        if len(row["problems"]) < 6:
+                            row["problems"].append(
+                                f"hit {k} arg {i} "
+                                f"({site['args'][i].get('expr')}): "
+                                f"want {w} got {v}")
+        else:
+            addrs = sorted({hex(a) for _j, a, _v in g})
+            row["problems"].append(f"count {len(g)} != {len(exp)}; "
+                                   f"fired at {' '.join(addrs[:6])}")
+        rows.append(row)
+    return rows
+
+
+def totals(rows):
+    t = {"markers": len(rows), "exact": 0, "exact_claimed": 0,
+         "silent_miscounts": 0, "counts_match": 0, "values_right": 0,
+         "values_wrong": 0, "values_unavailable": 0,
+         "exact_values_right": 0, "exact_values_wrong": 0,
+         "exact_values_unavailable": 0, "exact_args": 0,
+         "exact_args_available": 0, "def_seconds": 0.0}
+    for r in rows:
+        ok = r["expected"] == r["got"]
+        claimed = r["verdict"] == "exact"
+        t["counts_match"] += ok and r["sites"] > 0
+        t["values_right"] += r["right"]
+        t["values_wrong"] += r["wrong"]
+        t["values_unavailable"] += r["unavailable"]
+        t["def_seconds"] += r.get("def_seconds") or 0
+        if claimed:
+            t["exact_claimed"] += 1
+            t["exact"] += ok
+            t["silent_miscounts"] += not ok
+            t["exact_values_right"] += r["right"]
+            t["exact_values_wrong"] += r["wrong"]
+            t["exact_values_unavailable"] += r["unavailable"]
+            t["exact_args"] += r["nargs"]
+            t["exact_args_available"] += r["args_available"]
+    n = t["markers"] or 1
+    t["exact_pct"] = round(100.0 * t["exact"] / n, 1)
+    t["exact_args_available_pct"] = round(
+        100.0 * t["exact_args_available"] / t["exact_args"], 1) \
+        if t["exact_args"] else 100.0
+    return t
+
+
+def summary(cfg):
+    t = cfg["totals"]
+    return (f"{cfg['cc']} {cfg['level']} {cfg['source']}"
+            f"{'' if cfg['variant'] == 'zero' else ' ' + cfg['variant']}: "
+            f"markers {t['markers']} exact {t['exact']} "
+            f"({t['exact_pct']}%) claimed {t['exact_claimed']} "
+            f"miscounts {t['silent_miscounts']} "
+            f"counts-match {t['counts_match']} values right "
+            f"{t['values_right']} wrong {t['values_wrong']} "
+            f"unavailable {t['values_unavailable']} (exact: "
+            f"{t['exact_values_right']}/{t['exact_values_wrong']}/"
+            f"{t['exact_values_unavailable']}) exact-args-available "
+            f"{t['exact_args_available']}/{t['exact_args']} "
+            f"({t['exact_args_available_pct']}%)")
+
+
+def table(cfg, out):
+    out.write(f"== {cfg['cc']} {cfg['level']} {cfg['source']} "
+              f"{cfg['variant']}\n")
+    out.write(f"{'MARKER':<16} {'VERDICT':<12} {'EXP':>4} {'GOT':>4} "
+              f"{'SITES':>5} {'RIGHT':>5} {'WRONG':>5} {'UNAV':>4} "
+              f"{'ARGS':>5}  NOTES\n")
+    for r in cfg["markers"]:
+        flag = ""
+        if r["expected"] != r["got"]:
+            flag = "MISCOUNT " if r["verdict"] == "exact" else "count "
+        notes = flag + "; ".join(
+            ([r["reason"]] if r["reason"] else []) + r["problems"] +
+            r["arg_reasons"])
+        out.write(f"{r['name']:<16} {r['verdict']:<12} {r['expected']:>4} "
+                  f"{r['got']:>4} {r['sites']:>5} {r['right']:>5} "
+                  f"{r['wrong']:>5} {r['unavailable']:>4} "
+                  f"{r['args_available']:>2}/{r['nargs']:<2}  "
+                  f"{notes[:160]}\n")
+    out.write(summary(cfg) + "\n")
+
+
+def self_test():
+    """The comparison catches what it must: run.py --self-test."""
+    fails = []
+
+    def check(what, got, want):
+        if got != want:
+            fails.append(f"{what}: got {got!r}, want {want!r}")
+    check("same", same_value("-5", "-5", "s32"), (True, False))
+    check("wrapped", same_value("-1", "0xffffffff", "x32"), (True, True))
+    check("differs", same_value("5", "6", "u32"), (False, False))
+    check("width", same_value("1", "4294967297", "u64"), (False, False))
+    check("string", same_value('"a b"', '"a b"', "string"), (True, False))
+    check("string differs", same_value('"a"', '"b"', "string"),
+          (False, False))
+    check("fields", parse_fields(' a0=1 a1="x a1=y" a2=(fault)',
+                                 ["a0", "a1", "a2"]),
+          {"a0": "1", "a1": '"x a1=y"', "a2": "(fault)"})
+    t = TRACE_LINE.match("           fid-5455    [000] DBZff  1881.187511: "
+                         "m_1: (0x55ff5a80f160) a0=-5 a1=\"s\"")
+    check("trace line", t and t.groups(),
+          ("m_1", "0x55ff5a80f160", ' a0=-5 a1="s"'))
+    check("types", conv_types("%d %lu %x %p %s %c %zu %% %ld %#lx"),
+          ["s32", "u64", "x32", "x64", "string", "u8", "u64", "s64",
+           "x64"])
+    site = {"file_offset": 0, "args": [
+        {"expr": "a", "spec": "%di", "type": "s32"},
+        {"expr": "b", "spec": None, "type": None, "reason": "gone"}]}
+    markers = {
+        "ok": {"verdict": "exact", "sites": [site]},
+        "bad": {"verdict": "exact", "sites": [site]},
+        "short": {"verdict": "exact", "sites": [site]},
+        "approx": {"verdict": "approximated", "sites": [site]}}
+    expected = {"ok": [["1", "2"], ["3", "4"]],
+                "bad": [["1", "2"], ["3", "4"]],
+                "short": [["1", "2"], ["3", "4"]],
+                "approx": [["1", "2"]]}
+    got = {"ok": [(0, 0, ["1", None]), (0, 0, ["3", None])],
+           "bad": [(0, 0, ["1", None]), (0, 0, ["7", None])],
+           "short": [(0, 0, ["1", None])],
+           "approx": [(0, 0, ["1", None]), (0, 0, ["1", None])]}
+    rows = {r["name"]: r for r in compare(expected, markers, got)}
+    check("right/wrong/unavailable", [(rows[n]["right"], rows[n]["wrong"],
+                                       rows[n]["unavailable"])
+                                      for n in ("ok", "bad")],
+          [(2, 0, 2), (1, 1, 2)])
+    t = totals(list(rows.values()))
+    check("totals", (t["exact_claimed"], t["exact"], t["silent_miscounts"],
+                     t["exact_values_wrong"], t["counts_match"],
+                     t["exact_args"], t["exact_args_available"]),
+          (3, 2, 1, 1, 2, 6, 3))
+    for f in fails:
+        print("self-test: " + f)
+    print(f"self-test: {'FAIL' if fails else 'ok'}")
+    return 1 if fails else 0
+
+
+# ------------------------------------------------------------------- main
+
+def run_config(tfs, cc, level, source, variant, workdir, jobs, cache):
+    cfg = {"cc": cc, "level": level, "source": source, "variant": variant,
+           "error": None, "totals": None, "markers": []}
+    d = os.path.join(workdir, f"{cc}{level}")
+    key = (cc, level)
+    if key not in cache:
+        wit = build(cc, level, "witness", os.path.join(d, "witness"), jobs)
+        expected, digest, wout = run_witness(wit, os.path.join(d,
+                                                               "witness"))
+        cache[key] = (expected, digest, wout)
+    expected, digest, wout = cache[key]
+    cfg["witness_digest"] = digest
+    cfg["witness_hits"] = sum(len(v) for v in expected.values())
+    bkey = (cc, level, variant)
+    if bkey not in cache:
+        cache[bkey] = build(cc, level, variant, os.path.join(d, variant),
+                            jobs)
+    binary = cache[bkey]
+    t0 = time.monotonic()
+    defs = SOURCES[source](binary)
+    cfg["def_seconds_total"] = round(time.monotonic() - t0, 3)
+    markers = merge_markers(defs)
+    got, out = probe_run(tfs, binary, markers, os.path.dirname(binary))
+    if out != wout:
+        cfg["error"] = f"outputs differ: witness {wout!r} probed {out!r}"
+    cfg["markers"] = compare(expected, markers, got)
+    cfg["totals"] = totals(cfg["markers"])
+    cfg["totals"]["def_seconds"] = cfg["def_seconds_total"]
+    return cfg
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cc", default="gcc,clang")
+    ap.add_argument("--levels", default="-O0,-O2,-O3,-Os")
+    ap.add_argument("--source", default="resolve",
+                    help="resolve, perf, sdt, or several with commas")
+    ap.add_argument("--variant", default="zero", choices=["zero", "exact"])
+    ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--workdir", help="keep the builds here")
+    ap.add_argument("-q", "--quiet", action="store_true",
+                    help="summary lines only")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the comparison on made-up data, and exit")
+    a = ap.parse_args(argv[1:])
+    if a.self_test:
+        return self_test()
+    sources = a.source.split(",")
+    if any(s not in SOURCES for s in sources):
+        ap.error(f"unknown source in {a.source}")
+    if os.geteuid() != 0:
+        print("run.py: tracefs needs root", file=sys.stderr)
+        return 1
+    workdir = a.workdir or tempfile.mkdtemp(prefix="fid.")
+    os.makedirs(workdir, exist_ok=True)
+    jobs = os.cpu_count() or 2
+    configs, cache, failed = [], {}, 0
+    tfs = Tracefs()
+    try:
+        for cc in a.cc.split(","):
+            for level in a.levels.split(","):
+                for source in sources:
+                    try:
+                        cfg = run_config(tfs, cc, level, source, a.variant,
+                                         workdir, jobs, cache)
+                    except (RuntimeError, OSError, ValueError,
+                            subprocess.TimeoutExpired) as e:
+                        cfg = {"cc": cc, "level": level, "source": source,
+                               "variant": a.variant, "error": str(e),
+                               "totals": None, "markers": []}
+                    configs.append(cfg)
+                    if cfg["totals"] is None:
+                        failed += 1
+                        print(f"{cc} {level} {source}: error: "
+                              f"{cfg['error']}", file=sys.stderr)
+                        continue
+                    if cfg["error"]:
+                        failed += 1
+                        print(f"{cc} {level} {source}: {cfg['error']}",
+                              file=sys.stderr)
+                    if a.quiet:
+                        print(summary(cfg))
+                    else:
+                        table(cfg, sys.stdout)
+                    sys.stdout.flush()
+    finally:
+        tfs.close()
+        if not a.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"version": 1, "configs": configs}, f, indent=1)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
