@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "smk/probe-event.h"
+#include "smk/tracefs.h"
 
 #include "tap.h"
 
@@ -598,6 +599,13 @@ static void test_names(void)
 	is_error(smk_probe_event_name(buf, "a b", 0), "character \\x20",
 		 "not an identifier");
 	is_error(smk_probe_event_name(buf, "", 0), "empty", "empty");
+	no_error(smk_tracefs_group_name(buf, SMK_TRACEFS_GROUP, 4242),
+		 "attach group name");
+	is_str(buf, "simple_4242", "the convention: simple_<pid>");
+	is_error(smk_tracefs_group_name(buf, "sim ple", 1), "\\x20",
+		 "a bad prefix");
+	is_error(smk_tracefs_group_name(buf, longname + 40, 2147483647),
+		 "too long", "a prefix too long for a pid");
 	free(longname);
 	free(longname2);
 }

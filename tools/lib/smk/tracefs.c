@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * tracefs I/O.  The dangerous part of tracefs is how little it takes to
+ * hurt someone else: a truncating open of kprobe_events deletes every probe
+ * on the system, "-:GRP/EV" deletes any event, and an enabled event cannot
+ * be removed.  So every write goes through write_line() (O_APPEND, one
+ * write() per definition), every name that reaches a path or a command is
+ * checked first, and group-level operations list the files and act only on
+ * the lines of that group.
+ *
+ * The kernel says why it refused a definition in error_log (shared with
+ * everyone, at most 10 entries), not in errno: after a failed write the
+ * last entry whose "Command:" is our line is ours.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "tracefs.h"
+
+enum { TRACEFS_MAGIC = 0x74726163, READ_MAX = 64 << 20 };
+
+static const char default_mount[] = "/sys/kernel/tracing";
+static const char debugfs_dir[] = "/sys/kernel/debug/tracing";
+
+struct smk_tracefs {
+	char *path;
+	int dirfd;
+	char *instance;		/* NULL: the top level */
+};
+
+static const char *events_file(char kind)
+{
+	return kind == 'k' ? "kprobe_events" : "uprobe_events";
+}
+
+static bool is_tracefs(const char *dir)
+{
+	struct statfs sfs;
+
+	return statfs(dir, &sfs) == 0 && sfs.f_type == TRACEFS_MAGIC;
+}
+
+struct smk_error *smk_tracefs_open_at(struct smk_tracefs **ret,
+				      const char *dir)
+{
+	struct smk_tracefs *t;
+
+	*ret = NULL;
+	if (!is_tracefs(dir))
+		return smk_error_create(SMK_ERROR_NOT_FOUND,
+					"%s: not a tracefs mount", dir);
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return &smk_error_nomem;
+	t->path = strdup(dir);
+	if (!t->path) {
+		free(t);
+		return &smk_error_nomem;
+	}
+	t->dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (t->dirfd < 0) {
+		int e = errno;
+
+		free(t->path);
+		free(t);
+		return smk_error_errno(e, "%s", dir);
+	}
+	*ret = t;
+	return NULL;
+}
+
+/* Undo /proc/mounts octal escapes (\040 for a space) in place. */
+static void unescape_mount(char *s)
+{
+	char *o = s;
+
+	while (*s) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' &&
+		    s[2] >= '0' && s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
+			*o++ = (s[1] - '0') << 6 | (s[2] - '0') << 3 |
+			       (s[3] - '0');
+			s += 4;
+		} else {
+			*o++ = *s++;
+		}
+	}
+	*o = '\0';
+}
+
+static char *find_mounted(void)
+{
+	char *line = NULL, *found = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	f = fopen("/proc/mounts", "re");
+	if (!f)
+		return NULL;
+	while (!found && getline(&line, &cap, f) > 0) {
+		char dev[256], dir[4096], type[64];
+
+		if (sscanf(line, "%255s %4095s %63s", dev, dir, type) != 3 ||
+		    strcmp(type, "tracefs"))
+			continue;
+		unescape_mount(dir);
+		if (is_tracefs(dir))
+			found = strdup(dir);
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
+
+struct smk_error *smk_tracefs_open(struct smk_tracefs **ret, bool mount_it)
+{
+	struct smk_error *err;
+	char *dir = find_mounted();
+
+	*ret = NULL;
+	if (dir) {
+		err = smk_tracefs_open_at(ret, dir);
+		free(dir);
+		return err;
+	}
+	if (is_tracefs(default_mount))
+		return smk_tracefs_open_at(ret, default_mount);
+	/* statfs on it mounts tracefs there when debugfs is mounted */
+	if (is_tracefs(debugfs_dir))
+		return smk_tracefs_open_at(ret, debugfs_dir);
+	if (!mount_it)
+		return smk_error_create(SMK_ERROR_NOT_FOUND,
+					"tracefs is not mounted (mount -t tracefs nodev %s)",
+					default_mount);
+	if (mount("nodev", default_mount, "tracefs", 0, NULL) < 0)
+		return smk_error_errno(errno, "mount -t tracefs nodev %s",
+				       default_mount);
+	return smk_tracefs_open_at(ret, default_mount);
+}
+
+void smk_tracefs_destroy(struct smk_tracefs *t)
+{
+	if (!t)
+		return;
+	if (t->dirfd >= 0)
+		close(t->dirfd);
+	free(t->path);
+	free(t->instance);
+	free(t);
+}
+
+const char *smk_tracefs_path(const struct smk_tracefs *t)
+{
+	return t->path;
+}
+
+struct smk_error *smk_tracefs_group_name(char *buf, const char *prefix,
+					 pid_t pid)
+{
+	struct smk_error *err = smk_probe_name_check("group prefix", prefix);
+	int n;
+
+	if (err)
+		return err;
+	n = snprintf(buf, SMK_PROBE_NAME_MAX + 1, "%s_%ld", prefix,
+		     (long)pid);
+	if (n > SMK_PROBE_NAME_MAX)
+		return smk_error_create(SMK_ERROR_INVALID,
+					"group prefix \"%s\": too long", prefix);
+	return NULL;
+}
+
+/*
+ * The whole of @file (relative to the tracefs root) in a new string; a
+ * missing file is *@buf NULL and no error when @missing_ok.
+ */
+static struct smk_error *read_file(struct smk_tracefs *t, const char *file,
+				   bool missing_ok, char **buf)
+{
+	size_t len = 0, cap = 4096;
+	char *s = NULL, *tmp;
+	ssize_t r;
+	int fd, e;
+
+	*buf = NULL;
+	fd = openat(t->dirfd, file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT && missing_ok)
+			return NULL;
+		return smk_error_errno(errno, "%s/%s", t->path, file);
+	}
+	for (;;) {
+		if (!s || cap - len < 2) {
+			if (s)
+				cap *= 2;
+			tmp = cap > READ_MAX ? NULL : realloc(s, cap);
+			if (!tmp) {
+				free(s);
+				close(fd);
+				return cap > READ_MAX ?
+				       smk_error_create(SMK_ERROR_IO,
+							"%s/%s: too large",
+							t->path, file) :
+				       &smk_error_nomem;
+			}
+			s = tmp;
+		}
+		r = read(fd, s + len, cap - len - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			e = errno;
+			free(s);
+			close(fd);
+			return smk_error_errno(e, "%s/%s", t->path, file);
+		}
+		if (!r)
+			break;
+		len += r;
+	}
+	close(fd);
+	s[len] = '\0';
+	*buf = s;
+	return NULL;
+}
+
+/*
+ * The kernel's explanation of why @cmd failed: the last error_log entry
+ * whose command is @cmd, as "MESSAGE (at "REST")"; NULL if none, or if
+ * that entry's "[timestamp]" is @old (an earlier failure of the same
+ * command, still in the log).  *@stamp (if not NULL) gets that entry's
+ * timestamp, "" if none.
+ */
+static char *kernel_reason(struct smk_tracefs *t, const char *cmd,
+			   const char *old, char *stamp, size_t stamp_size)
+{
+	static const char tag[] = "  Command: ";
+	const size_t ntag = sizeof(tag) - 1;
+	char *log, *line, *next, *prev = NULL, *reason = NULL;
+	struct smk_error *err;
+
+	if (stamp)
+		stamp[0] = '\0';
+	err = read_file(t, "error_log", true, &log);
+	if (err)
+		smk_error_destroy(err);
+	if (err || !log)
+		return NULL;
+	for (line = log; *line; prev = line, line = next) {
+		const char *m, *caret;
+		size_t eol;
+		long at = -1;
+		int r;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (!prev || strncmp(line, tag, ntag) ||
+		    strcmp(line + ntag, cmd))
+			continue;
+		/* "[ 1844.365156] trace_uprobe: error: MESSAGE" */
+		if (stamp)
+			snprintf(stamp, stamp_size, "%.*s",
+				 (int)strcspn(prev, "]"), prev);
+		m = strstr(prev, "error: ");
+		m = m ? m + 7 : prev;
+		/* the next line has a '^' under the offending text */
+		eol = strcspn(next, "\n");
+		caret = memchr(next, '^', eol);
+		if (caret && caret - next >= (long)ntag)
+			at = caret - next - ntag;
+		free(reason);
+		if (at > 0 && (size_t)at < strlen(cmd))
+			r = asprintf(&reason, "%s (at \"%s\")", m, cmd + at);
+		else
+			r = asprintf(&reason, "%s", m);
+		if (r < 0)
+			reason = NULL;
+	}
+	free(log);
+	if (reason && old && stamp && !strcmp(old, stamp)) {
+		free(reason);
+		reason = NULL;
+	}
+	return reason;
+}
+
+/* One command, one write(), appended. */
+static struct smk_error *write_cmd(struct smk_tracefs *t, const char *file,
+				   const char *cmd)
+{
+	size_t len = strlen(cmd);
+	char *buf = malloc(len + 2), old[64], stamp[64];
+	ssize_t r;
+	int fd, e;
+
+	if (!buf)
+		return &smk_error_nomem;
+	/* an earlier failure of the same command may still be logged */
+	free(kernel_reason(t, cmd, NULL, old, sizeof(old)));
+	memcpy(buf, cmd, len);
+	buf[len] = '\n';
+	buf[len + 1] = '\0';
+	fd = openat(t->dirfd, file, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		free(buf);
+		return smk_error_errno(e, "%s/%s", t->path, file);
+	}
+	do
+		r = write(fd, buf, len + 1);
+	while (r < 0 && errno == EINTR);
+	e = errno;
+	close(fd);
+	free(buf);
+	if (r < 0) {
+		char *why = kernel_reason(t, cmd, old, stamp, sizeof(stamp));
+		struct smk_error *err;
+
+		/* a definition the kernel refused is INVALID */
+		if (why)
+			err = smk_error_create(e == ENOENT ? SMK_ERROR_NOT_FOUND :
+					       e == EINVAL || e == EEXIST ||
+					       e == E2BIG ? SMK_ERROR_INVALID :
+					       SMK_ERROR_IO,
+					       "%s: \"%s\": %s: %s", file, cmd,
+					       strerror(e), why);
+		else
+			err = smk_error_errno(e, "%s: \"%s\"", file, cmd);
+		free(why);
+		return err;
+	}
+	if ((size_t)r != len + 1)
+		return smk_error_create(SMK_ERROR_IO,
+					"%s: \"%s\": short write (%zd of %zu)",
+					file, cmd, r, len + 1);
+	return NULL;
+}
+
+struct smk_error *smk_tracefs_add(struct smk_tracefs *t, char kind,
+				  const char *line)
+{
+	struct smk_probe_event ev;
+	struct smk_error *err;
+	char *canon = NULL;
+
+	if (kind != 'k' && kind != 'u')
+		return smk_error_create(SMK_ERROR_INVALID,
+					"probe file kind \\x%02x: neither 'k' nor 'u'",
+					(unsigned char)kind);
+	err = smk_probe_event_parse(line, &ev);
+	if (!err)
+		err = smk_probe_event_format(&ev, &canon);
+	if (!err && strcmp(canon, line))
+		err = smk_error_create(SMK_ERROR_INVALID,
+				       "probe definition \"%s\": not in canonical form (\"%s\")",
+				       line, canon);
+	if (!err && smk_probe_event_file_kind(&ev) != kind)
+		err = smk_error_create(SMK_ERROR_INVALID,
+				       "probe definition \"%s\": a %s target does not go to %s",
+				       line, kind == 'u' ? "kprobe" : "uprobe",
+				       events_file(kind));
+	if (!err)
+		err = write_cmd(t, events_file(kind), canon);
+	free(canon);
+	smk_probe_event_deinit(&ev);
+	return err;
+}
+
+static struct smk_error *check_names(const char *group, const char *event)
+{
+	struct smk_error *err = smk_probe_name_check("group name", group);
+
+	if (!err)
+		err = smk_probe_name_check("event name", event);
+	return err;
+}
+
+/* Write "0"/"1" to an enable file; a missing file is ENOENT. */
+static int write_enable(struct smk_tracefs *t, const char *path, bool on)
+{
+	int fd = openat(t->dirfd, path, O_WRONLY | O_CLOEXEC);
+	ssize_t r;
+	int e;
+
+	if (fd < 0)
+		return errno;
+	r = write(fd, on ? "1" : "0", 1);
+	e = errno;
+	close(fd);
+	return r == 1 ? 0 : r < 0 ? e : EIO;
+}
+
+struct smk_error *smk_tracefs_enable(struct smk_tracefs *t, const char *group,
+				     const char *event, bool on)
+{
+	struct smk_error *err = check_names(group, event);
+	char path[512];
+	int e;
+
+	if (err)
+		return err;
+	if (t->instance)
+		snprintf(path, sizeof(path), "instances/%s/events/%s/%s/enable",
+			 t->instance, group, event);
+	else
+		snprintf(path, sizeof(path), "events/%s/%s/enable", group,
+			 event);
+	e = write_enable(t, path, on);
+	if (e)
+		return smk_error_errno(e, "%s/%s: %s", t->path, path,
+				       on ? "enable" : "disable");
+	return NULL;
+}
+
+/* Disable GROUP/EVENT at the top level and in every instance. */
+static struct smk_error *disable_everywhere(struct smk_tracefs *t,
+					    const char *group,
+					    const char *event)
+{
+	struct smk_error *err = NULL;
+	struct dirent *d;
+	char path[512];
+	DIR *dir;
+	int fd, e;
+
+	snprintf(path, sizeof(path), "events/%s/%s/enable", group, event);
+	e = write_enable(t, path, false);
+	if (e && e != ENOENT)
+		return smk_error_errno(e, "%s/%s: disable", t->path, path);
+	fd = openat(t->dirfd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
+		return NULL;
+	}
+	while (!err && (d = readdir(dir))) {
+		if (d->d_name[0] == '.')
+			continue;
+		if (snprintf(path, sizeof(path),
+			     "instances/%s/events/%s/%s/enable", d->d_name,
+			     group, event) >= (int)sizeof(path))
+			continue;
+		e = write_enable(t, path, false);
+		if (e && e != ENOENT)
+			err = smk_error_errno(e, "%s/%s: disable", t->path,
+					      path);
+	}
+	closedir(dir);
+	return err;
+}
+
+struct smk_error *smk_tracefs_remove(struct smk_tracefs *t, char kind,
+				     const char *group, const char *event)
+{
+	struct smk_error *err = check_names(group, event);
+	char cmd[2 * SMK_PROBE_NAME_MAX + 4];
+
+	if (err)
+		return err;
+	if (kind != 'k' && kind != 'u')
+		return smk_error_create(SMK_ERROR_INVALID,
+					"probe file kind \\x%02x: neither 'k' nor 'u'",
+					(unsigned char)kind);
+	err = disable_everywhere(t, group, event);
+	if (err)
+		return err;
+	snprintf(cmd, sizeof(cmd), "-:%s/%s", group, event);
+	return write_cmd(t, events_file(kind), cmd);
+}
+
+void smk_tracefs_entries_destroy(struct smk_tracefs_entry *e, size_t n)
+{
+	size_t i;
+
+	for (i = 0; e && i < n; i++)
+		free(e[i].line);
+	free(e);
+}
+
+/* "p:GROUP/EVENT ..." or "r[N]:GROUP/EVENT ...": the names; false if the
+ * line does not look like that (nothing we would touch). */
+static bool entry_names(const char *line, struct smk_tracefs_entry *e)
+{
+	const char *p = line, *slash, *end;
+
+	if (*p != 'p' && *p != 'r')
+		return false;
+	p++;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p++ != ':')
+		return false;
+	slash = strchr(p, '/');
+	end = p + strcspn(p, " \t");
+	if (!slash || slash > end || slash == p || end == slash + 1 ||
+	    slash - p > SMK_PROBE_NAME_MAX ||
+	    end - slash - 1 > SMK_PROBE_NAME_MAX)
+		return false;
+	memcpy(e->group, p, slash - p);
+	e->group[slash - p] = '\0';
+	memcpy(e->event, slash + 1, end - slash - 1);
+	e->event[end - slash - 1] = '\0';
+	return true;
+}
+
+static struct smk_error *list_one(struct smk_tracefs *t, char kind,
+				  const char *group,
+				  struct smk_tracefs_entry **ret, size_t *n)
+{
+	struct smk_error *err;
+	char *buf, *line, *next;
+
+	err = read_file(t, events_file(kind), true, &buf);
+	if (err || !buf)
+		return err;
+	for (line = buf; *line; line = next) {
+		struct smk_tracefs_entry e = { .kind = kind }, *tmp;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		if (!entry_names(line, &e) ||
+		    (group && strcmp(group, e.group)))
+			continue;
+		tmp = realloc(*ret, (*n + 1) * sizeof(**ret));
+		if (!tmp) {
+			err = &smk_error_nomem;
+			break;
+		}
+		*ret = tmp;
+		e.line = strdup(line);
+		if (!e.line) {
+			err = &smk_error_nomem;
+			break;
+		}
+		(*ret)[(*n)++] = e;
+	}
+	free(buf);
+	return err;
+}
+
+struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
+				   const char *group,
+				   struct smk_tracefs_entry **ret, size_t *n)
+{
+	struct smk_error *err = NULL;
+
+	*ret = NULL;
+	*n = 0;
+	if (group)
+		err = smk_probe_name_check("group name", group);
+	if (!err && kind != 'u')
+		err = list_one(t, 'k', group, ret, n);
+	if (!err && kind != 'k')
+		err = list_one(t, 'u', group, ret, n);
+	if (err) {
+		smk_tracefs_entries_destroy(*ret, *n);
+		*ret = NULL;
+		*n = 0;
+	}
+	return err;
+}
+
+/* "FIRST; ERR" with FIRST's code (either may be NULL); consumes both. */
+static struct smk_error *append_error(struct smk_error *first,
+				      struct smk_error *err)
+{
+	struct smk_error *both;
+
+	if (!first || !err)
+		return first ? first : err;
+	if (first == &smk_error_nomem || err == &smk_error_nomem) {
+		smk_error_destroy(first);
+		smk_error_destroy(err);
+		return &smk_error_nomem;
+	}
+	both = smk_error_create(first->code, "%s; %s", first->message,
+				err->message);
+	smk_error_destroy(first);
+	smk_error_destroy(err);
+	return both;
+}
+
+struct smk_error *smk_tracefs_remove_group(struct smk_tracefs *t,
+					   const char *group,
+					   size_t *nremoved)
+{
+	struct smk_tracefs_entry *e;
+	struct smk_error *err, *first = NULL;
+	size_t n, i, j;
+
+	if (nremoved)
+		*nremoved = 0;
+	err = smk_tracefs_list(t, 0, group, &e, &n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		/* an event with several probes is listed several times */
+		for (j = 0; j < i; j++)
+			if (e[j].kind == e[i].kind &&
+			    !strcmp(e[j].event, e[i].event))
+				break;
+		if (j < i)
+			continue;
+		err = smk_tracefs_remove(t, e[i].kind, group, e[i].event);
+		if (!err && nremoved)
+			(*nremoved)++;
+		first = append_error(first, err);
+	}
+	smk_tracefs_entries_destroy(e, n);
+	return first;
+}
+
+/* PREFIX_<digits>: the pid, else 0. */
+static pid_t group_pid(const char *group, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *p;
+	long pid = 0;
+
+	if (strncmp(group, prefix, n) || group[n] != '_' || !group[n + 1])
+		return 0;
+	for (p = group + n + 1; *p; p++) {
+		if (*p < '0' || *p > '9' || pid > 1L << 30)
+			return 0;
+		pid = pid * 10 + (*p - '0');
+	}
+	return pid;
+}
+
+struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
+				    size_t *ngroups)
+{
+	struct smk_error *err, *first = NULL;
+	struct smk_tracefs_entry *e;
+	size_t n, i, j;
+
+	if (ngroups)
+		*ngroups = 0;
+	err = smk_probe_name_check("group prefix", prefix);
+	if (!err)
+		err = smk_tracefs_list(t, 0, NULL, &e, &n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		pid_t pid = group_pid(e[i].group, prefix);
+
+		if (pid <= 0)
+			continue;
+		for (j = 0; j < i; j++)
+			if (!strcmp(e[j].group, e[i].group))
+				break;
+		if (j < i)
+			continue;	/* seen */
+		if (kill(pid, 0) == 0 || errno != ESRCH)
+			continue;	/* alive (or not ours to judge) */
+		err = smk_tracefs_remove_group(t, e[i].group, NULL);
+		if (!err && ngroups)
+			(*ngroups)++;
+		first = append_error(first, err);
+	}
+	smk_tracefs_entries_destroy(e, n);
+	return first;
+}
+
+struct smk_error *smk_tracefs_detach(struct smk_tracefs *t, const char *group)
+{
+	return smk_tracefs_remove_group(t, group, NULL);
+}
+
+/* The distinct names of a batch, in order, with their file kind. */
+struct name {
+	char kind;
+	const char *event;
+	bool added;
+};
+
+/* Undo what attach did: disable, remove.  Errors are added to @err. */
+static struct smk_error *rollback(struct smk_tracefs *t, const char *group,
+				  struct name *names, size_t n,
+				  struct smk_error *err)
+{
+	struct smk_error *e;
+	size_t i;
+
+	for (i = n; i-- > 0;) {
+		if (!names[i].added)
+			continue;
+		e = smk_tracefs_remove(t, names[i].kind, group,
+				       names[i].event);
+		err = append_error(err, smk_error_prefix(e, "rollback"));
+	}
+	return err;
+}
+
+struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
+				     const struct smk_probe_event *evs,
+				     size_t n, const char *group)
+{
+	struct smk_tracefs_entry *old = NULL;
+	struct smk_error *err = NULL;
+	struct name *names = NULL;
+	char **lines = NULL;
+	size_t nold = 0, nnames = 0, i, j;
+	bool group_given = group;
+
+	if (!n)
+		return NULL;
+	if (group)
+		err = smk_probe_name_check("group name", group);
+	else
+		group = evs[0].group;
+	if (err)
+		return err;
+	lines = calloc(n, sizeof(*lines));
+	names = calloc(n, sizeof(*names));
+	if (!lines || !names) {
+		err = &smk_error_nomem;
+		goto out;
+	}
+	/* Everything is checked before anything is written. */
+	for (i = 0; i < n; i++) {
+		struct smk_probe_event ev = evs[i];
+
+		if (!group_given && strcmp(ev.group, group)) {
+			err = smk_error_create(SMK_ERROR_INVALID,
+					       "attach: events of two groups, %s and %s",
+					       group, ev.group);
+			goto out;
+		}
+		strcpy(ev.group, group);
+		err = smk_probe_event_format(&ev, &lines[i]);
+		if (err)
+			goto out;
+		for (j = 0; j < nnames; j++)
+			if (!strcmp(names[j].event, evs[i].event))
+				break;
+		if (j == nnames) {
+			names[nnames].kind = smk_probe_event_file_kind(&ev);
+			names[nnames++].event = evs[i].event;
+		} else if (names[j].kind != smk_probe_event_file_kind(&ev)) {
+			err = smk_error_create(SMK_ERROR_INVALID,
+					       "event %s/%s: both a kprobe and a uprobe",
+					       group, evs[i].event);
+			goto out;
+		}
+	}
+	err = smk_tracefs_list(t, 0, group, &old, &nold);
+	if (err)
+		goto out;
+	for (i = 0; i < nold; i++)
+		for (j = 0; j < nnames; j++)
+			if (!strcmp(old[i].event, names[j].event)) {
+				err = smk_error_create(SMK_ERROR_INVALID,
+						       "event %s/%s exists already; "
+						       "detach group %s or attach to another group",
+						       group, names[j].event,
+						       group);
+				goto out;
+			}
+	for (i = 0; i < n; i++) {
+		for (j = 0; strcmp(names[j].event, evs[i].event); j++)
+			;
+		err = smk_tracefs_add(t, names[j].kind, lines[i]);
+		if (err)
+			goto fail;
+		names[j].added = true;
+	}
+	for (j = 0; j < nnames; j++) {
+		err = smk_tracefs_enable(t, group, names[j].event, true);
+		if (err)
+			goto fail;
+	}
+	goto out;
+fail:
+	err = rollback(t, group, names, nnames, err);
+out:
+	smk_tracefs_entries_destroy(old, nold);
+	for (i = 0; lines && i < n; i++)
+		free(lines[i]);
+	free(lines);
+	free(names);
+	return err;
+}
+
+struct smk_error *smk_tracefs_instance(struct smk_tracefs *t, const char *name,
+				       bool create)
+{
+	struct smk_error *err;
+	char path[SMK_PROBE_NAME_MAX + 16];
+	char *copy;
+
+	if (!name) {
+		free(t->instance);
+		t->instance = NULL;
+		return NULL;
+	}
+	err = smk_probe_name_check("instance name", name);
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), "instances/%s", name);
+	if (create && mkdirat(t->dirfd, path, 0750) < 0)
+		return smk_error_errno(errno, "%s/%s", t->path, path);
+	if (!create && faccessat(t->dirfd, path, F_OK, 0) < 0)
+		return smk_error_errno(errno, "%s/%s", t->path, path);
+	copy = strdup(name);
+	if (!copy)
+		return &smk_error_nomem;
+	free(t->instance);
+	t->instance = copy;
+	return NULL;
+}
+
+struct smk_error *smk_tracefs_instance_remove(struct smk_tracefs *t,
+					      const char *name)
+{
+	struct smk_error *err = smk_probe_name_check("instance name", name);
+	char path[SMK_PROBE_NAME_MAX + 16];
+
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), "instances/%s", name);
+	if (unlinkat(t->dirfd, path, AT_REMOVEDIR) < 0)
+		return smk_error_errno(errno, "%s/%s", t->path, path);
+	if (t->instance && !strcmp(t->instance, name)) {
+		free(t->instance);
+		t->instance = NULL;
+	}
+	return NULL;
+}

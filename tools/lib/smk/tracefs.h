@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * tracefs I/O for kprobe and uprobe events (perf's probe-file.c is the
+ * model): find or mount tracefs, add definitions, enable, disable and
+ * remove events, attach a batch of them as one transaction.
+ *
+ * Rules this file keeps, because breaking them hurts other users of the
+ * machine:
+ *  - kprobe_events/uprobe_events are opened O_WRONLY|O_APPEND, never with
+ *    O_TRUNC: a truncating open (the shell's '>') deletes every probe of
+ *    the system.  Each definition goes in one write().
+ *  - Only lines that pass smk_probe_event_validate() and are in the
+ *    canonical form of smk_probe_event_format() are written.
+ *  - Everything acts on one group at a time, and never on a group it was
+ *    not asked about.
+ *  - An event is disabled before it is removed (the kernel refuses to
+ *    remove an enabled event: EBUSY).
+ *
+ * Group naming convention (marker-resolve follows it):
+ *  - "simple" (SMK_TRACEFS_GROUP): definitions that are only printed;
+ *  - "simple_<pid>": the group of an attaching process, unique per run, so
+ *    that its detach, its rollback and the cleanup after it touch nothing
+ *    else; smk_tracefs_sweep("simple") removes these groups when <pid> is
+ *    no longer alive (a run that was killed);
+ *  - any other name the user asks for (--group): never swept.  A user
+ *    group should not look like "simple_<digits>".
+ *
+ * Kernel messages: after a failed write the kernel's explanation is in
+ * tracefs "error_log" (6.1 and 6.18 log probe errors there); the error
+ * returned carries it with the offending line, e.g. 'uprobe_events:
+ * "p:g/e /bin:0x10 y=%di:s32": File exists: Argument type or name is
+ * different from existing probe (at "y=%di:s32")'.
+ */
+#ifndef SMK_TRACEFS_H
+#define SMK_TRACEFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "error.h"
+#include "probe-event.h"
+
+static const char SMK_TRACEFS_GROUP[] = "simple";
+
+struct smk_tracefs;
+
+/*
+ * Find tracefs: a "tracefs" line of /proc/mounts, /sys/kernel/tracing,
+ * /sys/kernel/debug/tracing; if none and @mount, mount it at
+ * /sys/kernel/tracing (root only).
+ */
+struct smk_error *smk_tracefs_open(struct smk_tracefs **ret, bool mount);
+/* Use the tracefs mounted at @dir (checked with statfs). */
+struct smk_error *smk_tracefs_open_at(struct smk_tracefs **ret,
+				      const char *dir);
+/* Closes; never unmounts.  NULL is a no-op. */
+void smk_tracefs_destroy(struct smk_tracefs *t);
+const char *smk_tracefs_path(const struct smk_tracefs *t);
+
+/* "PREFIX_PID" into @buf of SMK_PROBE_NAME_MAX + 1 bytes. */
+struct smk_error *smk_tracefs_group_name(char *buf, const char *prefix,
+					 pid_t pid);
+
+/*
+ * Add one definition to kprobe_events (@kind 'k') or uprobe_events ('u').
+ * @line, without a newline, must be valid and canonical (as
+ * smk_probe_event_format() writes it) and its target must match @kind.
+ */
+struct smk_error *smk_tracefs_add(struct smk_tracefs *t, char kind,
+				  const char *line);
+
+/*
+ * Enable or disable GROUP/EVENT, in the selected instance (see
+ * smk_tracefs_instance()) or at the top level.
+ */
+struct smk_error *smk_tracefs_enable(struct smk_tracefs *t, const char *group,
+				     const char *event, bool on);
+
+/*
+ * Remove GROUP/EVENT (every probe of it) from kprobe_events or
+ * uprobe_events (@kind 'k' or 'u'), after disabling it at the top level and
+ * in every instance.
+ */
+struct smk_error *smk_tracefs_remove(struct smk_tracefs *t, char kind,
+				     const char *group, const char *event);
+
+/* One line of kprobe_events/uprobe_events. */
+struct smk_tracefs_entry {
+	char kind;				/* 'k' or 'u' */
+	char group[SMK_PROBE_NAME_MAX + 1];
+	char event[SMK_PROBE_NAME_MAX + 1];
+	char *line;				/* as listed */
+};
+
+/*
+ * The probes of @group (every group if NULL) listed by kprobe_events (@kind
+ * 'k'), uprobe_events ('u') or both (0), into a new array *@ret of *@n
+ * (free with smk_tracefs_entries_destroy()).  An event with several probes
+ * has several entries.  A file that does not exist lists nothing.
+ */
+struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
+				   const char *group,
+				   struct smk_tracefs_entry **ret, size_t *n);
+void smk_tracefs_entries_destroy(struct smk_tracefs_entry *e, size_t n);
+
+/*
+ * Remove every event of @group, and only those, from both files.  Keeps
+ * going after a failure and returns the first error.  *@nremoved (if not
+ * NULL) counts the events removed.
+ */
+struct smk_error *smk_tracefs_remove_group(struct smk_tracefs *t,
+					   const char *group,
+					   size_t *nremoved);
+
+/*
+ * Remove the groups "@prefix_<pid>" whose process no longer exists
+ * (kill(pid, 0) fails with ESRCH), left by runs that were killed.  A pid
+ * reused by another process keeps its group (a leftover, never a loss);
+ * groups of processes in other pid namespaces look dead from here.
+ * *@ngroups (if not NULL) counts the groups removed.
+ */
+struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
+				    size_t *ngroups);
+
+/*
+ * Attach @n events as one transaction: put them in @group (NULL: the group
+ * they all have), refuse if one of their names already exists there,
+ * add every definition (several definitions with one name append probes to
+ * one event), then enable each event (in the selected instance, if any).
+ * On any failure, disable and remove what this call added and return the
+ * kernel's error; a failure to roll back is added to the message.
+ */
+struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
+				     const struct smk_probe_event *evs,
+				     size_t n, const char *group);
+
+/* Disable and remove exactly the events of @group: smk_tracefs_remove_group. */
+struct smk_error *smk_tracefs_detach(struct smk_tracefs *t, const char *group);
+
+/*
+ * Select the instance "instances/@name" for smk_tracefs_enable() and attach
+ * (NULL: the top level); with @create, make it first (it must not exist).
+ * A private instance keeps our events out of the main buffer and others'
+ * events out of ours.
+ */
+struct smk_error *smk_tracefs_instance(struct smk_tracefs *t, const char *name,
+				       bool create);
+/* Remove instance @name (rmdir; the kernel disables its events first). */
+struct smk_error *smk_tracefs_instance_remove(struct smk_tracefs *t,
+					      const char *name);
+
+#endif /* SMK_TRACEFS_H */
