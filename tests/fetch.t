@@ -1,0 +1,98 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# Fetch arguments: tests/fixtures/fetch.c built with gcc and clang at -O0
+# and -O2, every marker argument turned into a uprobe fetch argument and
+# checked (tests/unit/fetch.c has the table), then probed for real: the
+# values real uprobes read at each marker are compared with what the
+# fixture prints there.  The TAP comes from tests/unit/fetch, which
+# "make check" builds; this script builds the fixtures and finds tracefs.
+#
+# tracefs: as root, a private mount of it under our temporary directory,
+# unmounted at the end (the probes live in the kernel, the mount is only a
+# door); otherwise /sys/kernel/tracing if it is there and writable;
+# otherwise the uprobe part is skipped.
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+unit=$TOP/tests/unit/fetch
+if [ ! -x "$unit" ]; then
+	echo "1..0 # SKIP $unit not built (make tests/unit/fetch)"
+	exit 0
+fi
+if [ "$TOP/tests/unit/fetch.c" -nt "$unit" ]; then
+	echo "# warning: $unit is older than its source"
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/smk-fetch.XXXXXX") || exit 1
+mounted=
+cleanup() {
+	if [ -n "$mounted" ]; then
+		umount "$TMP/tracefs" 2>/dev/null || umount -l "$TMP/tracefs"
+	fi
+	rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+src=$TOP/tests/fixtures/fetch.c
+flags="-g -Wall -Wextra -I$TOP/include"
+lds="-Wl,-T,$TOP/scripts/simple_marker-user.lds"
+set --
+for cc in gcc clang; do
+	for opt in O0 O2; do
+		label=$cc-$opt
+		out=$TMP/$label
+		if ! command -v "$cc" > /dev/null 2>&1; then
+			set -- "$@" "$label=SKIP:$cc not installed"
+			continue
+		fi
+		if "$cc" $flags -"$opt" "$src" $lds -o "$out" \
+			> "$out.log" 2>&1; then
+			if [ -s "$out.log" ]; then
+				echo "# $label: compiler messages:"
+				sed 's/^/#   /' "$out.log"
+			fi
+			set -- "$@" "$label=$out"
+		else
+			sed 's/^/# /' "$out.log"
+			set -- "$@" "$label=FAIL:$cc -$opt failed to build $src"
+		fi
+	done
+done
+
+tracefs=
+why="not root: no uprobes"
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$TMP/tracefs"
+	if mount -t tracefs nodev "$TMP/tracefs" 2> "$TMP/mount.log"; then
+		mounted=1
+		tracefs=$TMP/tracefs
+	elif [ -w /sys/kernel/tracing/uprobe_events ]; then
+		tracefs=/sys/kernel/tracing
+	else
+		why="cannot mount tracefs: $(head -n 1 "$TMP/mount.log")"
+	fi
+	if [ -n "$tracefs" ] && [ ! -w "$tracefs/uprobe_events" ]; then
+		why="no uprobe_events in tracefs (CONFIG_UPROBE_EVENTS)"
+		tracefs=
+	fi
+fi
+
+if [ -n "$tracefs" ]; then
+	# Events of earlier runs that died unclean: our group names end in
+	# the PID of a process that no longer exists.
+	grep -o '^p:smkfetch_[0-9]*/[A-Za-z0-9_]*' \
+		"$tracefs/uprobe_events" 2> /dev/null |
+	while IFS= read -r ev; do
+		ev=${ev#p:}
+		pid=${ev%%/*}
+		pid=${pid#smkfetch_}
+		kill -0 "$pid" 2> /dev/null && continue
+		inst=$tracefs/instances/smkfetch_$pid
+		echo 0 > "$inst/events/smkfetch_$pid/enable" 2> /dev/null
+		rmdir "$inst" 2> /dev/null
+		echo "-:$ev" >> "$tracefs/uprobe_events" &&
+			echo "# removed stale event $ev"
+	done
+	"$unit" --tracefs "$tracefs" "$@"
+else
+	"$unit" --no-uprobes "$why" "$@"
+fi
