@@ -20,11 +20,14 @@
 #    unchanged; a control shows the same strings written unchecked do
 #    delete a foreign event.
 #
-# Needs root, tracefs and CONFIG_UPROBE_EVENTS.  tracefs is mounted
-# privately under $TMP (all mounts share the same probes).  Every probe made
-# here is removed on exit, even on failure.  Other users of this machine
-# may add and remove their own probes meanwhile: checks look only at lines
-# of our groups or with targets under $TMP.
+# Needs root, tracefs and CONFIG_UPROBE_EVENTS.  It uses the tracefs the
+# library finds, or mounts one at /sys/kernel/tracing and leaves it there:
+# a short-lived private mount is a trap for other programs that take the
+# first tracefs of /proc/mounts (and for rm -rf, which would rmdir their
+# instances through it).  Every probe made here is removed on exit, even on
+# failure.  Other users of this machine may add and remove their own
+# probes meanwhile: checks look only at lines of our groups or with targets
+# under $TMP.
 . "$(dirname "$0")/lib/tap.sh"
 
 tool=$TOP/tests/unit/tracefs-tool
@@ -33,13 +36,13 @@ tool=$TOP/tests/unit/tracefs-tool
 for c in cc nm readelf objcopy python3; do
 	command -v $c > /dev/null 2>&1 || skip_all "$c not installed"
 done
-TFS=$TMP/tracefs
-mkdir "$TFS"
-mount -t tracefs nodev "$TFS" 2> /dev/null || skip_all "cannot mount tracefs"
-if [ ! -e "$TFS/uprobe_events" ]; then
-	umount "$TFS"
-	skip_all "no uprobe_events (CONFIG_UPROBE_EVENTS=n)"
+if ! TFS=$("$tool" path 2> /dev/null); then
+	mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null ||
+		skip_all "no tracefs and cannot mount it"
+	TFS=/sys/kernel/tracing
 fi
+[ -e "$TFS/uprobe_events" ] ||
+	skip_all "no uprobe_events (CONFIG_UPROBE_EVENTS=n)"
 
 G=tfst_$$		# attach (a --group style name: never swept)
 GR=tfsr_$$		# rollback batches
@@ -73,7 +76,6 @@ cleanup() {
 		remove_by_hand "$g"
 	done
 	[ -d "$TFS/instances/$INST" ] && rmdir "$TFS/instances/$INST"
-	umount "$TFS" 2> /dev/null
 	rm -rf "$TMP"
 }
 trap cleanup EXIT

@@ -123,16 +123,18 @@ static char *find_mounted(void)
 struct smk_error *smk_tracefs_open(struct smk_tracefs **ret, bool mount_it)
 {
 	struct smk_error *err;
-	char *dir = find_mounted();
+	char *dir;
 
 	*ret = NULL;
+	/* The usual place first: a private mount elsewhere may be gone soon. */
+	if (is_tracefs(default_mount))
+		return smk_tracefs_open_at(ret, default_mount);
+	dir = find_mounted();
 	if (dir) {
 		err = smk_tracefs_open_at(ret, dir);
 		free(dir);
 		return err;
 	}
-	if (is_tracefs(default_mount))
-		return smk_tracefs_open_at(ret, default_mount);
 	/* statfs on it mounts tracefs there when debugfs is mounted */
 	if (is_tracefs(debugfs_dir))
 		return smk_tracefs_open_at(ret, debugfs_dir);

@@ -46,9 +46,10 @@ static const char SMK_TRACEFS_GROUP[] = "simple";
 struct smk_tracefs;
 
 /*
- * Find tracefs: a "tracefs" line of /proc/mounts, /sys/kernel/tracing,
- * /sys/kernel/debug/tracing; if none and @mount, mount it at
- * /sys/kernel/tracing (root only).
+ * Find tracefs: /sys/kernel/tracing, else the first "tracefs" line of
+ * /proc/mounts, else /sys/kernel/debug/tracing; if none and @mount, mount
+ * it at /sys/kernel/tracing (root only) and leave it mounted.  All mounts
+ * show the same probes.
  */
 struct smk_error *smk_tracefs_open(struct smk_tracefs **ret, bool mount);
 /* Use the tracefs mounted at @dir (checked with statfs). */
