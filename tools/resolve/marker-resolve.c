@@ -1,21 +1,743 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
-/* marker-resolve: placeholder until probe placement lands (issue 3). */
+/*
+ * marker-resolve: turn simple markers into kprobe/uprobe definitions that
+ * fire where each marker stands, with its arguments as fetch arguments;
+ * print them in tracefs, JSON, bpftrace or LTTng form, or attach and
+ * detach them.  A thin front end: placement and fetching are in libsmk.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "smk/binary.h"
+#include "smk/filter.h"
+#include "smk/json.h"
+#include "smk/inputs.h"
+#include "smk/markers.h"
+#include "smk/placement.h"
+#include "smk/sdt.h"
+
+static const char *prog = "marker-resolve";
+
+enum format { FMT_TRACEFS, FMT_JSON, FMT_BPFTRACE, FMT_LTTNG };
+
+static struct options {
+	struct smk_filter filter;
+	const char *group;
+	enum format format;
+	bool strict, no_sdt;
+	const char *release, *root;
+	const char **debug_dirs;
+	size_t ndebug_dirs;
+	const char *target_prefix;
+} opt = { .group = "simple" };
+
+static int status;
+static bool json_first = true;
+static struct smk_inputs inputs;
+
+/* Event names given so far, with the fetch signature they were given for:
+ * a marker whose sites fetch the same fields shares one event. */
+static struct event_name {
+	char *name;
+	char *signature;
+} *events;
+static size_t nevents;
+
+static void warn_cb(void *arg, const char *msg)
+{
+	fprintf(stderr, "%s: warning: %s\n", prog, msg);
+}
+
+static void error_report(struct smk_error *err)
+{
+	fprintf(stderr, "%s: %s\n", prog, err->message);
+	smk_error_destroy(err);
+	status = 1;
+}
+
+static char *xasprintf(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int r;
+
+	va_start(ap, fmt);
+	r = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	return s;
+}
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: marker-resolve [options] FILE...\n"
-		"Resolve simple markers to kprobe/uprobe definitions.\n"
-		"Not implemented yet: see Documentation/marker-resolve.rst.\n");
+	fprintf(f,
+"usage: %s [options] FILE...\n"
+"Place probes on simple markers: print kprobe_events lines (vmlinux, .ko)\n"
+"or uprobe_events lines (userspace ELF), one per probe site.\n"
+"\n"
+"  -n, --probe DESC         'module:function:name' globs (as marker-list)\n"
+"  -m GLOB, -f GLOB, -N GLOB  one part each\n"
+"  -g, --group GROUP        event group (default: simple)\n"
+"      --format FMT         tracefs (default), json, bpftrace, lttng\n"
+"      --strict             a marker with an unavailable argument is not\n"
+"                           placed (exit 1)\n"
+"      --no-sdt             markers only, no sys/sdt.h probes\n"
+"  -k, --kernel RELEASE     vmlinux and modules of RELEASE (as marker-list)\n"
+"      --root DIR           --debug-info-dir DIR   --target-prefix DIR\n"
+"  -h, --help\n"
+"\n"
+"Markers that are not exact get a comment line before their definitions:\n"
+"  # NAME: approximated: REASON     # NAME: not found: REASON\n"
+"Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
+		prog);
+}
+
+/* The fields of a site, "name:type ..." of available fetches. */
+static char *signature(const struct smk_site *s)
+{
+	char *sig = xasprintf("%s", "");
+	unsigned int i;
+
+	for (i = 0; i < s->nfetch; i++) {
+		const struct smk_fetch *f = &s->fetch[i];
+		char *n;
+
+		if (!f->spec)
+			continue;
+		n = xasprintf("%s %s:%s", sig, f->name, f->type);
+		free(sig);
+		sig = n;
+	}
+	return sig;
+}
+
+/*
+ * The event name for a site of marker @name: the marker's name when no
+ * other fetch signature has it (the kernel accepts several probes on one
+ * event only with identical fields), else the first free NAME_N.
+ */
+static const char *event_name(const char *name, const struct smk_site *s)
+{
+	char *sig = signature(s), *cand = xasprintf("%s", name);
+	size_t i;
+	int n = 1;
+
+	for (;;) {
+		for (i = 0; i < nevents; i++)
+			if (!strcmp(events[i].name, cand))
+				break;
+		if (i == nevents) {
+			events = realloc(events, (nevents + 1) *
+					 sizeof(*events));
+			if (!events)
+				exit(1);
+			events[nevents].name = cand;
+			events[nevents].signature = sig;
+			return events[nevents++].name;
+		}
+		if (!strcmp(events[i].signature, sig)) {
+			free(cand);
+			free(sig);
+			return events[i].name;
+		}
+		free(cand);
+		cand = xasprintf("%s_%d", name, n++);
+	}
+}
+
+static char *target(struct smk_binary *b, const struct smk_site *s,
+		    const char *abspath)
+{
+	if (b->kind == SMK_BINARY_VMLINUX)
+		return xasprintf("%s+%#llx", s->symbol,
+				 (unsigned long long)s->offset);
+	if (b->kind == SMK_BINARY_MODULE)
+		return xasprintf("%s:%s+%#llx", b->module, s->symbol,
+				 (unsigned long long)s->offset);
+	return xasprintf("%s:%#llx", abspath,
+			 (unsigned long long)s->file_offset);
+}
+
+/* The path the traced machine knows the binary by. */
+static char *target_path(const char *path)
+{
+	char *abs = realpath(path, NULL), *pre;
+	size_t n;
+
+	if (!abs)
+		abs = xasprintf("%s", path);
+	if (!opt.target_prefix)
+		return abs;
+	pre = realpath(opt.target_prefix, NULL);
+	n = pre ? strlen(pre) : 0;
+	if (n && !strncmp(abs, pre, n) && abs[n] == '/')
+		memmove(abs, abs + n, strlen(abs + n) + 1);
+	free(pre);
+	return abs;
+}
+
+static bool site_ok(const struct smk_site *s)
+{
+	return s->symbol || s->file_offset;
+}
+
+static void print_tracefs(struct smk_binary *b, struct smk_placement *p,
+			  const char *abspath, bool user)
+{
+	size_t i;
+	unsigned int k;
+
+	if (p->verdict != SMK_VERDICT_EXACT)
+		printf("# %s: %s: %s\n", p->rec->name,
+		       smk_verdict_name(p->verdict),
+		       p->reason ? p->reason : "");
+	for (i = 0; i < p->nsites; i++) {
+		struct smk_site *s = &p->sites[i];
+		char *t;
+
+		if (!site_ok(s))
+			continue;
+		for (k = 0; k < s->nfetch; k++)
+			if (!s->fetch[k].spec)
+				printf("# %s: %s unavailable at %s+%#llx: %s\n",
+				       p->rec->name, s->fetch[k].expr,
+				       s->symbol ? s->symbol : "?",
+				       (unsigned long long)s->offset,
+				       s->fetch[k].reason ?
+				       s->fetch[k].reason : "unknown");
+		t = target(b, s, abspath);
+		printf("%c:%s/%s %s", user ? 'p' : 'p', opt.group,
+		       event_name(p->rec->name, s), t);
+		free(t);
+		for (k = 0; k < s->nfetch; k++) {
+			struct smk_fetch *f = &s->fetch[k];
+
+			if (f->spec)
+				printf(" %s=%s:%s", f->name, f->spec, f->type);
+		}
+		printf("\n");
+	}
+}
+
+static void json_kv(const char *k, const char *v, bool comma)
+{
+	printf("\"%s\": ", k);
+	smk_json_string(stdout, v);
+	if (comma)
+		printf(", ");
+}
+
+static void print_json(struct smk_binary *b, struct smk_placement *p,
+		       const char *abspath)
+{
+	size_t i;
+	unsigned int k;
+
+	printf("%s\n    {", json_first ? "" : ",");
+	json_first = false;
+	json_kv("path", b->path, true);
+	json_kv("module", b->module, true);
+	json_kv("function", p->function, true);
+	json_kv("name", p->rec->name, true);
+	json_kv("file", p->rec->file, true);
+	printf("\"line\": %u, ", p->line);
+	json_kv("format", p->rec->format, true);
+	json_kv("verdict", smk_verdict_name(p->verdict), true);
+	json_kv("rule", p->rule, true);
+	json_kv("reason", p->reason, true);
+	printf("\"sites\": [");
+	for (i = 0; i < p->nsites; i++) {
+		struct smk_site *s = &p->sites[i];
+		char *t = target(b, s, abspath);
+
+		printf("%s{\"address\": \"0x%llx\", ", i ? ", " : "",
+		       (unsigned long long)s->addr);
+		json_kv("symbol", s->symbol, true);
+		printf("\"offset\": %llu, \"file_offset\": \"0x%llx\", "
+		       "\"inlined\": %s, ", (unsigned long long)s->offset,
+		       (unsigned long long)s->file_offset,
+		       s->inlined ? "true" : "false");
+		json_kv("event", event_name(p->rec->name, s), true);
+		json_kv("target", t, true);
+		free(t);
+		printf("\"args\": [");
+		for (k = 0; k < s->nfetch; k++) {
+			struct smk_fetch *f = &s->fetch[k];
+
+			printf("%s{", k ? ", " : "");
+			json_kv("expr", f->expr, true);
+			json_kv("name", f->name, true);
+			json_kv("spec", f->spec, true);
+			json_kv("type", f->spec ? f->type : NULL, true);
+			json_kv("ctype", f->ctype, true);
+			json_kv("location", f->location, true);
+			json_kv("reason", f->reason, false);
+			printf("}");
+		}
+		printf("]}");
+	}
+	printf("]}");
+}
+
+/* A fetch spec as a bpftrace expression: %di -> reg("di"), +8(X) ->
+ * *(uint64 *)(X + 8) (the last load typed by @type). */
+static char *bpf_expr(const char *spec, const char *type, bool outer);
+
+static const char *bpf_ctype(const char *type)
+{
+	static const struct { const char *t, *c; } map[] = {
+		{ "s8", "int8" }, { "u8", "uint8" }, { "s16", "int16" },
+		{ "u16", "uint16" }, { "s32", "int32" }, { "u32", "uint32" },
+		{ "x32", "uint32" }, { "s64", "int64" }, { "u64", "uint64" },
+		{ "x64", "uint64" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].t, type))
+			return map[i].c;
+	return "uint64";
+}
+
+static char *bpf_expr(const char *spec, const char *type, bool outer)
+{
+	const char *open, *close;
+	char *inner, *r;
+	long off;
+
+	if (spec[0] == '%')
+		return xasprintf("reg(\"%s\")", spec + 1);
+	if (spec[0] == '\\')
+		return xasprintf("%s", spec + 1);
+	if (spec[0] == '@' && spec[1] != '+')
+		return xasprintf("kaddr(\"%s\")", spec + 1);
+	if (spec[0] != '+' && spec[0] != '-')
+		return NULL;
+	off = strtol(spec, NULL, 0);
+	open = strchr(spec, '(');
+	close = strrchr(spec, ')');
+	if (!open || !close || close < open)
+		return NULL;
+	inner = strndup(open + 1, close - open - 1);
+	if (!inner)
+		exit(1);
+	r = bpf_expr(inner, "x64", false);
+	free(inner);
+	if (!r)
+		return NULL;
+	if (outer && !strcmp(type, "string")) {
+		char *s = xasprintf("str(%s + %ld)", r, off);
+
+		free(r);
+		return s;
+	}
+	{
+		char *s = xasprintf("*(%s *)(%s + %ld)",
+				    outer ? bpf_ctype(type) : "uint64", r,
+				    off);
+
+		free(r);
+		return s;
+	}
+}
+
+static void print_bpftrace(struct smk_binary *b, struct smk_placement *p,
+			   const char *abspath, bool user)
+{
+	size_t i;
+	unsigned int k;
+
+	if (p->verdict != SMK_VERDICT_EXACT)
+		printf("// %s: %s: %s\n", p->rec->name,
+		       smk_verdict_name(p->verdict),
+		       p->reason ? p->reason : "");
+	for (i = 0; i < p->nsites; i++) {
+		struct smk_site *s = &p->sites[i];
+		const char *sep = "";
+
+		if (!site_ok(s))
+			continue;
+		if (user)
+			printf("uprobe:%s:0x%llx\n{\n", abspath,
+			       (unsigned long long)s->addr);
+		else
+			printf("kprobe:%s+%llu\n{\n", s->symbol,
+			       (unsigned long long)s->offset);
+		printf("\tprintf(\"%s: ", p->rec->name);
+		for (k = 0; k < s->nfetch; k++) {
+			struct smk_fetch *f = &s->fetch[k];
+
+			printf("%s%s=%s", k ? " " : "", f->name,
+			       !f->spec ? "?" : !strcmp(f->type, "string") ?
+			       "%s" : f->type[0] == 'x' ? "0x%lx" :
+			       f->type[0] == 's' ? "%ld" : "%lu");
+		}
+		printf("\\n\"");
+		for (k = 0; k < s->nfetch; k++) {
+			struct smk_fetch *f = &s->fetch[k];
+			char *e;
+
+			if (!f->spec)
+				continue;
+			e = bpf_expr(f->spec, f->type, true);
+			printf(",%s%s", sep, e ? e : "0");
+			free(e);
+		}
+		printf(");\n}\n");
+	}
+}
+
+static void print_lttng(struct smk_binary *b, struct smk_placement *p,
+			bool user)
+{
+	size_t i;
+
+	if (p->verdict != SMK_VERDICT_EXACT)
+		printf("# %s: %s: %s\n", p->rec->name,
+		       smk_verdict_name(p->verdict),
+		       p->reason ? p->reason : "");
+	for (i = 0; i < p->nsites; i++) {
+		struct smk_site *s = &p->sites[i];
+
+		if (!site_ok(s))
+			continue;
+		if (user) {
+			/* LTTng's userspace probes take a function or an
+			 * SDT probe, not an offset. */
+			printf("# %s: lttng userspace probes need a function "
+			       "entry or an SDT probe (trace_simple_exact()); "
+			       "%s+%#llx is neither\n", p->rec->name,
+			       s->symbol ? s->symbol : "?",
+			       (unsigned long long)s->offset);
+			continue;
+		}
+		printf("lttng enable-event --kernel --probe=%s+%#llx %s\n",
+		       s->symbol, (unsigned long long)s->offset,
+		       event_name(p->rec->name, s));
+	}
+}
+
+/*
+ * sys/sdt.h probes of a userspace file: uprobes at the note's address,
+ * the semaphore as a reference counter, the operands as argN.
+ */
+static void resolve_sdt(struct smk_binary *b, const char *abspath)
+{
+	struct smk_sdt_probe *probes;
+	struct smk_error *err;
+	size_t n, i;
+
+	err = smk_sdt_read(b, &probes, &n);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct smk_sdt_probe *p = &probes[i];
+		struct smk_placement pl = { 0 };
+		struct smk_record rec = { 0 };
+		struct smk_site site = { 0 };
+		uint64_t sem = 0;
+		char *name, *ev;
+
+		name = xasprintf("%s:%s", p->provider, p->name);
+		ev = xasprintf("%s_%s", p->provider, p->name);
+		if (!smk_filter_match(&opt.filter, b->module, p->function,
+				      name))
+			goto next;
+		err = smk_sdt_fetch(b, p, site.fetch, &site.nfetch);
+		if (err) {
+			error_report(err);
+			goto next;
+		}
+		site.addr = p->pc;
+		site.symbol = p->function;
+		site.offset = p->function_offset;
+		if (!smk_binary_file_offset(b, p->pc, &site.file_offset) ||
+		    (p->semaphore &&
+		     !smk_binary_file_offset(b, p->semaphore, &sem))) {
+			fprintf(stderr, "%s: %s: SDT probe %s outside the "
+				"loaded segments\n", prog, b->path, name);
+			status = 1;
+			goto next_site;
+		}
+		rec.name = ev;
+		rec.format = "";
+		rec.file = "";
+		pl.rec = &rec;
+		pl.function = p->function;
+		pl.verdict = SMK_VERDICT_EXACT;
+		pl.rule = "sdt";
+		pl.sites = &site;
+		pl.nsites = 1;
+		if (opt.format == FMT_JSON) {
+			print_json(b, &pl, abspath);
+		} else if (opt.format == FMT_TRACEFS) {
+			char *t = xasprintf("%s:%#llx", abspath,
+					    (unsigned long long)site.file_offset);
+
+			if (sem) {
+				char *ts = xasprintf("%s(%#llx)", t,
+						     (unsigned long long)sem);
+
+				free(t);
+				t = ts;
+			}
+			printf("p:%s/%s %s", opt.group, event_name(ev, &site),
+			       t);
+			free(t);
+			for (unsigned int k = 0; k < site.nfetch; k++) {
+				struct smk_fetch *f = &site.fetch[k];
+
+				if (f->spec)
+					printf(" %s=%s:%s", f->name, f->spec,
+					       f->type);
+				else
+					fprintf(stderr, "%s: %s: %s %s: %s\n",
+						prog, b->path, name, f->name,
+						f->reason);
+			}
+			printf("\n");
+		} else if (opt.format == FMT_BPFTRACE) {
+			printf("usdt:%s:%s:%s\n{\n\tprintf(\"%s\\n\");\n}\n",
+			       abspath, p->provider, p->name, name);
+		} else {
+			printf("lttng enable-event --userspace "
+			       "--userspace-probe=sdt:%s:%s:%s %s\n", abspath,
+			       p->provider, p->name, ev);
+		}
+next_site:
+		for (unsigned int k = 0; k < site.nfetch; k++)
+			smk_fetch_deinit(&site.fetch[k]);
+next:
+		free(name);
+		free(ev);
+	}
+	smk_sdt_probes_destroy(probes, n);
+}
+
+static bool strict_refuses(struct smk_placement *p)
+{
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i < p->nsites; i++)
+		for (k = 0; k < p->sites[i].nfetch; k++)
+			if (!p->sites[i].fetch[k].spec)
+				return true;
+	return false;
+}
+
+static void resolve_file(const char *path)
+{
+	struct smk_debuginfo_opts dopts = {
+		.debug_dirs = opt.debug_dirs,
+		.ndebug_dirs = opt.ndebug_dirs,
+		.target_prefix = opt.target_prefix,
+	};
+	struct smk_placement *pl = NULL;
+	struct smk_marker_set *set = NULL;
+	struct smk_binary *b;
+	struct smk_error *err;
+	bool user;
+	char *abspath;
+	size_t i;
+
+	err = smk_binary_open(path, &dopts, &b);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	user = b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN;
+	if (b->kind == SMK_BINARY_OBJECT) {
+		fprintf(stderr, "%s: %s: a relocatable object that is not a "
+			"kernel module cannot be probed; give the linked "
+			"binary\n", prog, path);
+		status = 1;
+		goto out;
+	}
+	err = smk_markers_read(b, 0, &set);
+	if (!err && set->no_dwarf) {
+		fprintf(stderr, "%s: %s: %s; cannot place probes\n", prog,
+			path, set->no_dwarf);
+		status = 1;
+		goto out;
+	}
+	if (!err)
+		err = smk_place_markers(b, set, user ? SMK_PLACE_USER : 0,
+					&pl);
+	if (err) {
+		error_report(err);
+		goto out;
+	}
+	abspath = target_path(path);
+	for (i = 0; i < set->n; i++) {
+		struct smk_placement *p = &pl[i];
+
+		if (!smk_filter_match(&opt.filter, b->module, p->function,
+				      p->rec->name))
+			continue;
+		if (opt.strict && strict_refuses(p)) {
+			fprintf(stderr, "%s: %s: %s: an argument is "
+				"unavailable (--strict)\n", prog, path,
+				p->rec->name);
+			status = 1;
+			continue;
+		}
+		switch (opt.format) {
+		case FMT_TRACEFS:
+			print_tracefs(b, p, abspath, user);
+			break;
+		case FMT_JSON:
+			print_json(b, p, abspath);
+			break;
+		case FMT_BPFTRACE:
+			print_bpftrace(b, p, abspath, user);
+			break;
+		case FMT_LTTNG:
+			print_lttng(b, p, user);
+			break;
+		}
+	}
+	if (user && !opt.no_sdt)
+		resolve_sdt(b, abspath);
+	free(abspath);
+out:
+	if (set)
+		smk_placements_destroy(pl, set->n);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
 }
 
 int main(int argc, char **argv)
 {
-	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		usage(stdout);
-		return 0;
+	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_FORMAT,
+	       OPT_STRICT, OPT_NO_SDT };
+	static const struct option longopts[] = {
+		{ "probe", required_argument, NULL, 'n' },
+		{ "module", required_argument, NULL, 'm' },
+		{ "function", required_argument, NULL, 'f' },
+		{ "name", required_argument, NULL, 'N' },
+		{ "group", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "no-sdt", no_argument, NULL, OPT_NO_SDT },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "root", required_argument, NULL, OPT_ROOT },
+		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
+		{ "target-prefix", required_argument, NULL, OPT_TARGET },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "n:m:f:N:g:k:h", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			smk_filter_parse(&opt.filter, optarg);
+			break;
+		case 'm':
+			opt.filter.module = optarg;
+			break;
+		case 'f':
+			opt.filter.function = optarg;
+			break;
+		case 'N':
+			opt.filter.name = optarg;
+			break;
+		case 'g':
+			opt.group = optarg;
+			break;
+		case OPT_FORMAT:
+			if (!strcmp(optarg, "tracefs"))
+				opt.format = FMT_TRACEFS;
+			else if (!strcmp(optarg, "json"))
+				opt.format = FMT_JSON;
+			else if (!strcmp(optarg, "bpftrace"))
+				opt.format = FMT_BPFTRACE;
+			else if (!strcmp(optarg, "lttng"))
+				opt.format = FMT_LTTNG;
+			else {
+				fprintf(stderr, "%s: unknown format '%s'\n",
+					prog, optarg);
+				return 2;
+			}
+			break;
+		case OPT_STRICT:
+			opt.strict = true;
+			break;
+		case OPT_NO_SDT:
+			opt.no_sdt = true;
+			break;
+		case 'k':
+			opt.release = optarg;
+			break;
+		case OPT_ROOT:
+			opt.root = optarg;
+			break;
+		case OPT_DEBUG_DIR:
+			opt.debug_dirs = realloc(opt.debug_dirs,
+						 (opt.ndebug_dirs + 1) *
+						 sizeof(*opt.debug_dirs));
+			if (!opt.debug_dirs)
+				return 1;
+			opt.debug_dirs[opt.ndebug_dirs++] = optarg;
+			break;
+		case OPT_TARGET:
+			opt.target_prefix = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
 	}
-	usage(stderr);
-	return 2;
+	if (optind == argc && !opt.release) {
+		fprintf(stderr, "%s: no input: give files, directories, "
+			"module names or -k RELEASE\n", prog);
+		usage(stderr);
+		return 2;
+	}
+	smk_set_warn(warn_cb, NULL);
+	inputs.release = opt.release;
+	inputs.root = opt.root;
+	if (optind == argc) {
+		struct smk_error *err = smk_inputs_add_kernel(&inputs);
+
+		if (err)
+			error_report(err);
+	}
+	for (; optind < argc; optind++) {
+		struct smk_error *err = smk_inputs_add(&inputs, argv[optind]);
+
+		if (err)
+			error_report(err);
+	}
+	if (opt.format == FMT_JSON)
+		printf("{\n  \"version\": 1,\n  \"markers\": [");
+	for (size_t i = 0; i < inputs.n; i++)
+		resolve_file(inputs.v[i].path);
+	smk_inputs_deinit(&inputs);
+	if (opt.format == FMT_JSON)
+		printf("%s]\n}\n", json_first ? "" : "\n  ");
+	free(opt.debug_dirs);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: writing output: %s\n", prog,
+			strerror(errno));
+		return 1;
+	}
+	return status;
 }

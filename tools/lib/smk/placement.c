@@ -219,15 +219,15 @@ static void arg_convs(const struct smk_record *rec, bool kernel,
 }
 
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
-				  struct smk_placement *p, uint64_t addr,
-				  bool inlined, unsigned int flags)
+				  struct smk_placement *p, Dwarf_Die *cu,
+				  Dwarf_Die *block, uint64_t addr, bool inlined,
+				  unsigned int flags)
 {
 	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
 	const struct smk_conv *per_arg[SMK_RECORD_MAX_ARGS];
 	struct smk_error *err = NULL;
 	struct smk_site *s, *tmp;
-	Dwarf_Die *scopes = NULL, *cu;
-	Dwarf_Addr cubias;
+	Dwarf_Die *scopes = NULL;
 	const char *sym;
 	unsigned int i;
 	int nscopes = 0;
@@ -249,8 +249,16 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN)
 		smk_binary_file_offset(b, addr, &s->file_offset);
 
-	cu = dwfl_module_addrdie(b->dwmod, addr + b->bias, &cubias);
-	if (cu)
+	/*
+	 * At the marker's own block the scopes are the block's ancestors:
+	 * its address is often the very end of an inlined copy, which an
+	 * address lookup would leave out.  Elsewhere, the scopes at the
+	 * address, in the instance's own CU (clang emits no .debug_aranges,
+	 * so libdw cannot find a CU by address).
+	 */
+	if (block)
+		nscopes = dwarf_getscopes_die(block, &scopes);
+	else
 		nscopes = dwarf_getscopes(cu, addr, &scopes);
 	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
 	for (i = 0; i < m->rec.nargs; i++) {
@@ -301,17 +309,24 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		Dwarf_Die root, cu;
 		struct addrs *use = NULL;
 
+		if (!dwarf_offdie(b->dwarf, in->root, &root) ||
+		    !dwarf_diecu(&root, &cu, NULL, NULL))
+			continue;
 		if (in->own_block && in->nparts) {
+			Dwarf_Die block;
+
+			if (!dwarf_offdie(b->dwarf, in->scope, &block))
+				continue;
 			for (j = 0; j < in->nparts && !err; j++)
-				err = add_site(b, m, p, in->parts[j].addr,
-					       in->inlined, flags);
+				err = add_site(b, m, p, &cu, &block,
+					       in->parts[j].addr, in->inlined,
+					       flags);
 			if (err)
 				break;
 			continue;
 		}
 		on.n = next.n = 0;
-		if (file && dwarf_offdie(b->dwarf, in->root, &root) &&
-		    dwarf_diecu(&root, &cu, NULL, NULL)) {
+		if (file) {
 			unsigned int last = m->rec.line > m->line ?
 				m->rec.line : m->line;
 
@@ -336,7 +351,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			continue;
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++)
-			err = add_site(b, m, p, use->v[j], in->inlined, flags);
+			err = add_site(b, m, p, &cu, NULL, use->v[j],
+				       in->inlined, flags);
 	}
 	free(on.v);
 	free(next.v);
