@@ -5,9 +5,12 @@
   check.py control SMK_SAMPLE.ko SMK_RING.ko
                                        entry probes on the functions that
                                        run the markers (harness self-check)
-  check.py check PROBES GUEST OUTDIR   compare a run with the model
-                                       (GUEST: what probe.sh printed,
-                                       OUTDIR: what it left in out/)
+  check.py check PROBES JSON GUEST OUTDIR
+                                       compare a run with the model
+                                       (JSON: marker-resolve --format=json
+                                       or "-", GUEST: what probe.sh
+                                       printed, OUTDIR: what it left in
+                                       out/)
 
 The expectations come from a model of the two sample modules, written from
 the comments at the top of samples/smk_sample.c and samples/smk_ring.c and
@@ -313,18 +316,21 @@ class Ring:
 
 def run_model():
     """The scenario through the model: (hits, controls, steps) where hits
-    is marker -> [{field: value}], controls function -> count, and steps
-    [(line, expected rc (0 or an errno), expected read text or None)]."""
+    is marker -> [{"step": N, "values": {field: value}}] (steps count from
+    1, as probe.sh does), controls function -> count, and steps [(line,
+    expected rc (0 or an errno), expected read text or None)]."""
     hits = {m: [] for m in MARKERS}
+    step = 0
 
     def hit(marker, **values):
         assert [f for f, _ in MARKERS[marker]] == list(values), marker
-        hits[marker].append(values)
+        hits[marker].append({"step": step, "values": values})
 
     sample, ring = Sample(hit), Ring(hit)
     writes = {SAMPLE: 0, RING: 0}
     steps = []
     for verb, path, text in STEPS:
+        step += 1
         line, rc, out = "%s %s" % (verb, path), 0, None
         if verb == "insmod" and path == "smk_sample.ko":
             sample.load()
@@ -372,24 +378,64 @@ def cmd_control(sample_ko, ring_ko):
             print(("p:smkcheck/%s %s:%s %s" % (fn, mod, s, args)).rstrip())
 
 
+# --- known resolver failures --------------------------------------------
+
+# What marker-resolve (as of "marker-resolve: print probe definitions for
+# markers and SDT probes") is known to get wrong on these modules (gcc 12
+# -O2, the cloud kernel's headers), found by this test: (marker, "hits" or
+# a format field) -> why.  These assertions are reported as TODO: they still run, show in
+# prove's output, and "TODO passed" says when one can go.
+KNOWN = {
+    ("sample_show", "hits"):
+        "smk_show+0x25 is the return from mutex_lock() and also the head "
+        "of the slot loop: one hit per slot (4 per read)",
+    ("ring_drained", "hits"):
+        "ring_write+0x1cb is the spin_unlock() tail that drain shares "
+        "with push: every good push fires it too",
+    ("sample_step", "round"):
+        "at smk_cmd_run+0x37 i++ has run: DWARF's %dx there is the next "
+        "round's i (the range before says %dx-1)",
+    ("ring_push", "head"):
+        "read from memory (@smk_ring+20) while gcc keeps r->head in a "
+        "register until the push loop ends: stale",
+    ("ring_push", "count"):
+        "read from memory (@smk_ring+28) while gcc keeps r->count in a "
+        "register until the push loop ends: stale",
+    ("ring_drop", "dropped"):
+        "read from memory (@smk_ring+40) while gcc keeps r->dropped in a "
+        "register until the push loop ends: stale",
+}
+
+
 # --- reading what came back ---------------------------------------------
 
+VERDICT_RE = re.compile(r"^#\s*([A-Za-z_]\w*):\s*(approximated|not found)"
+                        r":\s*(.*)$")
+NOTE_RE = re.compile(r"^#\s*([A-Za-z_]\w*):\s*(.*)$")
+
+
 def parse_probes(path):
-    """marker-resolve's text: (defs, verdicts).  defs: event ->
-    {"group", "fields": [(name, spec, type)], "lines": [...]};
-    verdicts: name -> (verdict, reason) from "# NAME: VERDICT: REASON"."""
-    defs, verdicts = {}, {}
+    """marker-resolve's text: (defs, verdicts, notes).  defs: event ->
+    {"target", "fields": [(name, spec, type)], "lines": [...]};
+    verdicts: marker -> (verdict, reason) from "# NAME: approximated|not
+    found: REASON"; notes: marker -> other "# NAME: ..." comments (an
+    unavailable argument, say)."""
+    defs, verdicts, notes = {}, {}, {}
     for ln in open(path):
         ln = ln.strip()
-        m = re.match(r"^#\s*([A-Za-z_]\w*):\s*([^:]+?):\s*(.*)$", ln)
+        m = VERDICT_RE.match(ln)
         if m:
-            verdicts[m.group(1)] = (m.group(2).strip(), m.group(3))
+            verdicts[m.group(1)] = (m.group(2), m.group(3))
+            continue
+        m = NOTE_RE.match(ln)
+        if m:
+            notes.setdefault(m.group(1), []).append(m.group(2))
             continue
         if not ln or ln.startswith("#"):
             continue
         words = ln.split()
         m = re.match(r"^[pr]\d*:(?:([^/\s]+)/)?(\S+)$", words[0])
-        if not m:
+        if not m or len(words) < 2:
             continue
         fields = []
         for w in words[2:]:
@@ -399,15 +445,26 @@ def parse_probes(path):
             if m2:
                 spec, typ = m2.group(1), m2.group(2)
             fields.append((name, spec, typ))
-        d = defs.setdefault(m.group(2), {"group": m.group(1),
-                                         "fields": fields, "lines": []})
+        d = defs.setdefault(m.group(2), {"target": [], "fields": fields,
+                                         "lines": []})
+        d["target"].append(words[1])
         d["lines"].append(ln)
-    return defs, verdicts
+    return defs, verdicts, notes
+
+
+def parse_json(path):
+    """marker-resolve --format=json: marker -> its object, or None."""
+    import json
+    try:
+        doc = json.load(open(path))
+        return {m["name"]: m for m in doc["markers"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 TRACE_RE = re.compile(r"^\s*(?P<task>.*?)-(?P<pid>\d+)\s+\[(?P<cpu>\d+)\]\s+"
                       r"(?:(?P<flags>\S+)\s+)?(?P<ts>\d+\.\d+):\s+"
-                      r"(?P<event>[^:\s]+):\s+\((?P<ip>[^)]*)\)(?P<rest>.*)$")
+                      r"(?P<event>[^:\s]+):\s+(?P<body>.*)$")
 
 
 def split_fields(rest, names):
@@ -435,9 +492,11 @@ def split_fields(rest, names):
 
 
 def parse_trace(path, defs):
-    """event -> [{"ip", "raw", "fields": {name: text}}], and bad lines."""
-    events, bad = {}, []
-    for n, ln in enumerate(open(path, errors="replace")):
+    """The hits in trace order: [{"event", "ip", "raw", "fields", "step"}]
+    ("step": the last "smk-step N" that probe.sh wrote to trace_marker
+    before it, 0 for none), and the lines that do not parse."""
+    hits, bad, step = [], [], 0
+    for ln in open(path, errors="replace"):
         ln = ln.rstrip("\n")
         if not ln or ln.startswith("#"):
             continue
@@ -445,16 +504,25 @@ def parse_trace(path, defs):
         if not m:
             bad.append(ln)
             continue
-        ev = m.group("event")
+        ev, body = m.group("event"), m.group("body")
+        if ev == "tracing_mark_write":
+            m2 = re.match(r"^smk-step (\d+)$", body)
+            if m2:
+                step = int(m2.group(1))
+            continue
+        m2 = re.match(r"^\(([^)]*)\)(.*)$", body)
+        if not m2:
+            bad.append(ln)
+            continue
         names = [f[0] for f in defs.get(ev, {"fields": []})["fields"]]
-        vals = split_fields(m.group("rest"), names) if names else {}
+        vals = split_fields(m2.group(2), names) if names else {}
         if vals is None:
             bad.append(ln)
             vals = {}
-        events.setdefault(ev, []).append({"ip": m.group("ip"), "raw": ln,
-                                          "fields": vals, "event": ev,
-                                          "n": n})
-    return events, bad
+        hits.append({"event": ev, "ip": m2.group(1), "raw": ln,
+                     "fields": vals, "step": step,
+                     "key": ln.split(": (")[0]})
+    return hits, bad
 
 
 def marker_of(event):
@@ -469,13 +537,15 @@ def ident(expr):
     return re.sub(r"[^A-Za-z0-9]+", "_", expr).strip("_")
 
 
-def match_fields(marker, fields):
-    """Fetched field name -> the marker's format field, or None."""
+def match_fields(marker, fields, exprs):
+    """Fetched field name -> the marker's format field, or None: by the
+    expression JSON gives for the field, else by the format's name or the
+    expression's identifier, else by position."""
     args = MARKERS[marker]
     out = {}
     for i, (name, _, _) in enumerate(fields):
         for fmt, expr in args:
-            if name in (fmt, ident(expr)):
+            if exprs.get(name) == expr or name in (fmt, ident(expr)):
                 out[name] = fmt
                 break
         else:
@@ -485,6 +555,8 @@ def match_fields(marker, fields):
 
 def same(text, want):
     """Does a printed kprobe value equal the model's value?  (ok, note)"""
+    if text is None:
+        return False, " (not in the trace line)"
     if isinstance(want, tuple):                     # a predicate
         try:
             return int(text, 0) != 0, ""
@@ -500,7 +572,7 @@ def same(text, want):
         return True, ""
     for bits in (64, 32, 16, 8):
         m = (1 << bits) - 1
-        if got & m == want & m and (got != want):
+        if got & m == want & m:
             return False, " (same low %d bits: signedness or width)" % bits
     return False, ""
 
@@ -509,10 +581,12 @@ class Tap:
     def __init__(self):
         self.failed = 0
 
-    def ok(self, cond, desc, *diag):
-        print("%s - %s" % ("ok" if cond else "not ok", desc))
+    def ok(self, cond, desc, *diag, todo=None):
+        print("%s - %s%s" % ("ok" if cond else "not ok", desc,
+                             " # TODO " + todo if todo else ""))
         if not cond:
-            self.failed += 1
+            if not todo:
+                self.failed += 1
             self.diag(*diag)
 
     def diag(self, *lines):
@@ -521,25 +595,29 @@ class Tap:
                 print("# " + sub)
 
 
-def cmd_check(probes, guest, outdir):
-    hits, controls, steps = run_model()
-    defs, verdicts = parse_probes(probes)
-    glines = open(guest, errors="replace").read().splitlines()
-    dmesg = os.path.join(outdir, "dmesg")
-    # The whole trace, read after rmmod, has raw addresses; the one read
-    # before has them symbolized, for the messages.
-    events, bad = parse_trace(os.path.join(outdir, "trace"), defs)
-    early, _ = parse_trace(os.path.join(outdir, "trace-loaded"), defs)
-    sym = {g["raw"].split(": (")[0]: g["ip"]
-           for evs in early.values() for g in evs}
-    for evs in events.values():
-        for g in evs:
-            g["ip"] = sym.get(g["raw"].split(": (")[0], g["ip"])
-    t = Tap()
+def json_sites(jm):
+    """(event, target, fields) of each site of a JSON marker, fields as
+    the text format spells them."""
+    out = set()
+    for s in jm.get("sites") or []:
+        fields = tuple("%s=%s:%s" % (a["name"], a["spec"], a["type"])
+                       for a in s.get("args") or [] if a.get("spec"))
+        out.add((s.get("event"), s.get("target"), fields))
+    return out
 
-    # The run itself: every definition taken, every step as modelled.
-    rejected = [ln[len("probe rejected "):] for ln in glines
-                if ln.startswith("probe rejected ")]
+
+def text_sites(defs, marker):
+    out = set()
+    for ev, d in defs.items():
+        if marker_of(ev) == marker:
+            for ln in d["lines"]:
+                w = ln.split()
+                out.add((ev, w[1], tuple(w[2:])))
+    return out
+
+
+def check_run(t, glines, steps):
+    """The run itself: every event enabled, every step as modelled."""
     t.ok(not [ln for ln in glines if ln.startswith("probe not-enabled ")],
          "every defined event could be enabled",
          *[ln for ln in glines if ln.startswith("probe not-enabled ")])
@@ -575,103 +653,181 @@ def cmd_check(probes, guest, outdir):
          "modules document", *rc_bad)
     t.ok(not read_bad, "the /proc reads match the model of the modules",
          *read_bad)
-    t.ok(not bad, "every trace line parses", *bad[:10])
 
-    # The harness self-check: entry probes count the calls.
+
+def check_controls(t, controls, defs, hits):
+    """The harness self-check: entry probes count the calls."""
     for fn, want in controls.items():
         if fn not in defs:
             continue
-        got = events.get(fn, [])
+        got = [h for h in hits if h["event"] == fn]
         t.ok(len(got) == want, "self-check: %s entered %d times" % (fn, want),
              "got %d" % len(got))
         if defs[fn]["fields"]:
             mod = CONTROL[fn][0]
-            want_counts = [len(text) + 1 for verb, path, text in STEPS
-                           if verb == "write" and path ==
-                           (SAMPLE if mod == "smk_sample" else RING)]
-            got_counts = [e["fields"].get("count", "") for e in got]
-            t.ok(got_counts == [str(c) for c in want_counts],
+            path = SAMPLE if mod == "smk_sample" else RING
+            want_counts = [str(len(text) + 1) for verb, p, text in STEPS
+                           if verb == "write" and p == path]
+            got_counts = [h["fields"].get("count", "") for h in got]
+            t.ok(got_counts == want_counts,
                  "self-check: %s count= argument at each call" % fn,
                  "got      %s" % " ".join(got_counts),
-                 "expected %s" % " ".join(map(str, want_counts)))
+                 "expected %s" % " ".join(want_counts))
 
-    # The markers.  A marker's probes are the events named after it, or
-    # after it with a numeric suffix (one event per site, should a
-    # resolver need that): their hits merge in trace order.
+
+def cmd_check(probes, resolve_json, guest, outdir):
+    want_hits, controls, steps = run_model()
+    defs, verdicts, notes = parse_probes(probes)
+    jmarkers = parse_json(resolve_json) if resolve_json != "-" else None
+    glines = open(guest, errors="replace").read().splitlines()
+    dmesg = [ln.rstrip() for ln in open(os.path.join(outdir, "dmesg"),
+                                        errors="replace")]
+    # The whole trace, read after rmmod, has raw addresses; the one read
+    # before has them symbolized, for the messages.
+    hits, bad = parse_trace(os.path.join(outdir, "trace"), defs)
+    early, _ = parse_trace(os.path.join(outdir, "trace-loaded"), defs)
+    sym = {h["key"]: h["ip"] for h in early}
+    for h in hits:
+        h["ip"] = sym.get(h["key"], h["ip"])
+    rejected = {ln[len("probe rejected "):] for ln in glines
+                if ln.startswith("probe rejected ")}
+    stepname = {i + 1: s[0] for i, s in enumerate(steps)}
+    t = Tap()
+
+    check_run(t, glines, steps)
+    t.ok(not bad, "every trace line parses", *bad[:10])
+    t.ok(any(h["step"] for h in hits) or not hits,
+         "the trace carries probe.sh's step marks")
+    check_controls(t, controls, defs, hits)
+
+    if resolve_json != "-":
+        t.ok(jmarkers is not None, "marker-resolve --format=json parses")
+    if jmarkers:
+        diff = []
+        for marker in MARKERS:
+            jm = jmarkers.get(marker)
+            js = json_sites(jm) if jm else set()
+            ts = text_sites(defs, marker)
+            if js != ts:
+                diff += ["%s: only in JSON: %s" % (marker, x)
+                         for x in sorted(js - ts)]
+                diff += ["%s: only in text: %s" % (marker, x)
+                         for x in sorted(ts - js)]
+        t.ok(not diff, "marker-resolve's text and JSON name the same "
+             "sites and fetch args", *diff)
+
     summary = []
-    for marker in MARKERS:
-        want = hits[marker]
+    for marker, args in MARKERS.items():
+        want = want_hits[marker]
         evs = [e for e in defs if marker_of(e) == marker]
-        verdict, reason = verdicts.get(marker, ("exact" if evs else
-                                                "not found", ""))
+        jm = (jmarkers or {}).get(marker)
+        if jm:
+            verdict, reason = jm.get("verdict"), jm.get("reason") or ""
+        else:
+            verdict, reason = verdicts.get(marker, ("exact" if evs else
+                                                    "not found", ""))
         if not evs:
             t.diag("%s: %s%s: expected %d hits, no probe" % (
                 marker, verdict, ": " + reason if reason else "", len(want)))
-            summary.append((marker, verdict, len(want), None, None, None))
+            summary.append((marker, verdict, len(want), None, [], ""))
             continue
-        got = sorted((g for e in evs for g in events.get(e, [])),
-                     key=lambda g: g["n"])
-        fmaps = {e: match_fields(marker, defs[e]["fields"]) for e in evs}
-        nval = nright = 0
-        wrong = []
-        for k, (w, g) in enumerate(zip(want, got)):
-            fmap = fmaps[g["event"]]
-            for name, spec, typ in defs[g["event"]]["fields"]:
-                fmt = fmap.get(name)
-                if fmt is None:
-                    continue
-                nval += 1
-                text = g["fields"].get(name)
-                good, note = same(text, w[fmt]) if text is not None else \
-                    (False, "")
-                if good:
-                    nright += 1
-                else:
-                    wrong.append("hit %d (%s): %s=%s (%s:%s): got %s, "
-                                 "expected %s%s" % (
-                                     k + 1, g["ip"], name, fmt, spec, typ,
-                                     text, w[fmt], note))
-        fmap = {}
+        got = [h for h in hits if h["event"] in evs]
+
+        # What each event fetches, as format fields.
+        exprs = {}
+        for s in (jm or {}).get("sites") or []:
+            for a in s.get("args") or []:
+                exprs[a.get("name")] = a.get("expr")
+        fmap = {e: match_fields(marker, defs[e]["fields"], exprs)
+                for e in evs}
+        fetched = []            # (format field, "name=spec:type")
         for e in evs:
-            fmap.update(fmaps[e])
+            for name, spec, typ in defs[e]["fields"]:
+                f = fmap[e][name]
+                if f is not None and f not in [x[0] for x in fetched]:
+                    fetched.append((f, "%s=%s:%s" % (name, spec, typ)))
+        unmatched = sorted({n for e in evs for n, f in fmap[e].items()
+                            if f is None})
+        missing = [f for f, _ in args if f not in [x[0] for x in fetched]]
+
+        # Hits and values step by step, so that an extra or a missing hit
+        # does not shift every value after it.
+        by_step_want, by_step_got = {}, {}
+        for w in want:
+            by_step_want.setdefault(w["step"], []).append(w["values"])
+        for h in got:
+            by_step_got.setdefault(h["step"], []).append(h)
+        step_diff = ["step %d %r: expected %d, got %d" % (
+            st, stepname.get(st, "before any step"),
+            len(by_step_want.get(st, [])), len(by_step_got.get(st, [])))
+            for st in sorted(set(by_step_want) | set(by_step_got))
+            if len(by_step_want.get(st, [])) != len(by_step_got.get(st, []))]
+        results = {f: [0, 0, []] for f, _ in fetched}  # right, total, wrong
+        for st, ws in by_step_want.items():
+            for k, (w, h) in enumerate(zip(ws, by_step_got.get(st, []))):
+                for name, spec, typ in defs[h["event"]]["fields"]:
+                    f = fmap[h["event"]][name]
+                    if f is None:
+                        continue
+                    r = results[f]
+                    r[1] += 1
+                    good, note = same(h["fields"].get(name), w[f])
+                    if good:
+                        r[0] += 1
+                    else:
+                        r[2].append("step %d %r, hit %d at %s: %s=%s:%s "
+                                    "got %s, expected %s%s" % (
+                                        st, stepname[st], k + 1, h["ip"],
+                                        name, spec, typ,
+                                        h["fields"].get(name), w[f], note))
+
         lines = [ln for e in evs for ln in defs[e]["lines"]]
-        unmatched = [n for n, f in fmap.items() if f is None]
-        missing = [f for f, _ in MARKERS[marker] if f not in fmap.values()]
-        summary.append((marker, verdict, len(want), len(got), nright, nval))
-        rej = [ln for ln in lines if ln in rejected]
         info = ["definition: " + ln for ln in lines]
-        info += ["rejected by the kernel: " + ln for ln in rej]
-        info += ["kernel: " + ln.rstrip() for ln in open(dmesg,
-                                                         errors="replace")
-                 if re.search(r"trace_kprobe:.*\b(%s)\b" % "|".join(evs),
-                              ln)]
-        if missing:
-            info.append("not fetched: " + ", ".join(missing))
+        info += ["rejected by the kernel: " + ln for ln in lines
+                 if ln in rejected]
+        info += ["kernel: " + ln for ln in dmesg
+                 if re.search(r"trace_kprobe:.*\b(%s)\b" % "|".join(evs), ln)]
+        info += ["resolver: " + n for n in notes.get(marker, [])]
         if unmatched:
             info.append("fields not matched to the format: " +
                         ", ".join(unmatched))
+        values = ", ".join("%s %d/%d" % (f, r[0], r[1])
+                           for f, r in results.items())
+        summary.append((marker, verdict, len(want), len(got),
+                        [(f, r[0], r[1]) for f, r in results.items()],
+                        ", ".join(missing)))
         if verdict != "exact":
             t.diag("%s: %s: %s" % (marker, verdict, reason),
-                   "  hits: expected %d, got %d; values right %d/%d" % (
-                       len(want), len(got), nright, nval),
-                   *["  " + x for x in info + wrong[:5]])
+                   "  hits: expected %d, got %d; values right: %s" % (
+                       len(want), len(got), values or "none fetched"),
+                   *["  " + x for x in info + step_diff[:5]])
             continue
         t.ok(len(got) == len(want), "%s: exact: %d hits" % (marker,
                                                            len(want)),
-             "got %d" % len(got), *info)
-        t.ok(not wrong and not unmatched,
-             "%s: every fetched value right (%d/%d)" % (marker, nright, nval),
-             *(wrong[:20] + info))
+             "got %d" % len(got), *(step_diff[:10] + info),
+             todo=KNOWN.get((marker, "hits")))
+        for f, spec in fetched:
+            r = results[f]
+            t.ok(r[1] > 0 and r[0] == r[1],
+                 "%s: %s (%s) right at every hit (%d/%d)" % (
+                     marker, f, spec, r[0], r[1]),
+                 *(r[2][:8] + (["... %d more" % (len(r[2]) - 8)]
+                               if len(r[2]) > 8 else [])),
+                 todo=KNOWN.get((marker, f)))
+        if missing or unmatched:
+            t.diag("%s: not fetched: %s" % (marker, ", ".join(missing)),
+                   *["  " + x for x in info if not x.startswith("def")])
 
-    t.diag("marker            verdict       hits exp/got   values right")
-    for marker, verdict, nw, ng, nr, nv in summary:
-        t.diag("%-17s %-13s %4d/%-4s       %s" % (
+    t.diag("", "marker           verdict       hits exp/got  values right"
+           " (not fetched)")
+    for marker, verdict, nw, ng, vals, missing in summary:
+        t.diag("%-16s %-13s %4d/%-4s     %s%s" % (
             marker, verdict, nw, "-" if ng is None else ng,
-            "-" if nv is None else "%d/%d" % (nr, nv)))
+            " ".join("%s %d/%d" % v for v in vals) or "-",
+            " (%s)" % missing if missing else ""))
 
-    oops = [ln.rstrip() for ln in open(dmesg, errors="replace")
-            if re.search(r"\b(BUG|WARNING|Oops|general protection|"
-                         r"Call Trace)\b", ln)]
+    oops = [ln for ln in dmesg if re.search(
+        r"\b(BUG|WARNING|Oops|general protection|Call Trace)\b", ln)]
     t.ok(not oops, "no kernel warning or oops in dmesg", *oops[:20])
     return 0
 
@@ -681,7 +837,7 @@ def main(argv):
         cmd_steps()
     elif len(argv) == 4 and argv[1] == "control":
         cmd_control(argv[2], argv[3])
-    elif len(argv) == 5 and argv[1] == "check":
+    elif len(argv) == 6 and argv[1] == "check":
         return cmd_check(*argv[2:])
     else:
         sys.stderr.write(__doc__)

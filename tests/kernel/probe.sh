@@ -15,6 +15,8 @@
 #                                 write failed, its printf does not)
 #             read PATH           cat PATH
 #
+# Before each step it writes "smk-step N" to trace_marker, so that the
+# trace says which step caused each hit.
 # It prints "probe ok|rejected|not-enabled LINE" per definition (with the
 # kernel's error_log after a rejection), "step N rc=R VERB ..." per step
 # (plus "  | " + what a read printed, or the write's error), and leaves in
@@ -73,6 +75,8 @@ while IFS= read -r line; do
 	rest=${line#* }
 	path=${rest%% *}
 	text=${rest#* }
+	# Each hit can then be put down to the step that caused it.
+	echo "smk-step $n" > $T/trace_marker
 	case $verb in
 	insmod)
 		err=$(insmod "$path" 2>&1)
