@@ -14,6 +14,8 @@
 #     the witness says;
 #   - no wrong value: every value fetched for an exact marker is the
 #     witness's;
+#     (the failures known today are listed in tests/fidelity/
+#     known-resolve.txt and reported as TODO: any other one fails);
 #   - exact markers and available arguments at least the floors below, which
 #     record what marker-resolve achieves today (the targets, 85% exact at
 #     -O2 and 90% of the exact markers' arguments available, are reported
@@ -35,18 +37,13 @@ for cc in gcc clang; do
 done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
-# tracefs: mounted somewhere, or mountable (run.py mounts a private one).
-if ! awk '$3 == "tracefs" { f = 1 } END { exit !f }' /proc/mounts; then
-	mkdir "$TMP/tfs"
-	mount -t tracefs nodev "$TMP/tfs" 2>/dev/null ||
-		skip_all "no tracefs (mount -t tracefs failed)"
-	ok=$(test -e "$TMP/tfs/uprobe_events" && echo y)
-	umount "$TMP/tfs"
-	[ -n "$ok" ] || skip_all "kernel without uprobe events"
-else
-	tfs=$(awk '$3 == "tracefs" { print $2; exit }' /proc/mounts)
-	[ -e "$tfs/uprobe_events" ] || skip_all "kernel without uprobe events"
-fi
+# tracefs: run.py mounts a private one; see that it can.
+mkdir "$TMP/tfs"
+mount -t tracefs nodev "$TMP/tfs" 2>/dev/null ||
+	skip_all "no tracefs (mount -t tracefs failed)"
+has_uprobes=$(test -e "$TMP/tfs/uprobe_events" && echo y)
+umount "$TMP/tfs"
+[ -n "$has_uprobes" ] || skip_all "kernel without uprobe events"
 
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3
@@ -54,19 +51,27 @@ RUN="$PY $TOP/tests/fidelity/run.py"
 LEVELS=${FIDELITY_LEVELS:--O0 -O2 -O3 -Os}
 LEVELS_CSV=$(echo $LEVELS | tr ' ' ',')
 
-# What marker-resolve achieves today, per level (gcc and clang alike):
-# the floor of the exact share and of the exact markers' arguments that
-# are available, in percent.  Raise them as the tool improves.
-floor_exact() {
-	case $1 in
-	*) echo 0 ;;
-	esac
-}
-floor_args() {
-	echo 0
-}
-TARGET_EXACT=85		# at -O2
-TARGET_ARGS=90
+# What marker-resolve achieves today, per compiler and level: floors of
+# the exact share and of the exact markers' available arguments, in
+# percent (check.py reads "exact-CC-LEVEL=PCT" and "args-CC-LEVEL=PCT").
+# Measured with marker-resolve as of commit 5a271fe; the arguments' floors
+# sit about 7 points below, since the set of exact markers and the fetch
+# code still move.  Raise them as the tool improves.  Known silent
+# miscounts and wrong values are listed in tests/fidelity/known-resolve.txt
+# and reported as TODO; any other one fails.
+FLOORS="
+exact-gcc-O0=0 args-gcc-O0=0
+exact-gcc-O2=57 args-gcc-O2=45
+exact-gcc-O3=57 args-gcc-O3=55
+exact-gcc-Os=64 args-gcc-Os=65
+exact-clang-O0=98 args-clang-O0=95
+exact-clang-O2=0 args-clang-O2=0
+exact-clang-O3=0 args-clang-O3=0
+exact-clang-Os=0 args-clang-Os=0
+target_exact=85 target_args=90
+"
+KNOWN=$TOP/tests/fidelity/known-resolve.txt
+CHECK="$PY $TOP/tests/fidelity/check.py"
 
 self_test() {
 	$RUN --self-test > "$TMP/self-test" 2>&1 ||
@@ -74,64 +79,15 @@ self_test() {
 }
 ok "comparator self-test: miscounts and wrong values are caught" self_test
 
-# check.py JSON [FLOORS]: one line per assertion, "0|1<TAB>description",
-# and "#<TAB>text" for diagnostics.
-cat > "$TMP/check.py" <<'EOF'
-import json, sys
-doc = json.load(open(sys.argv[1]))
-mode = sys.argv[2]
-floors = dict(a.split("=", 1) for a in sys.argv[3:])
-def out(ok, desc):
-    print(f"{0 if ok else 1}\t{desc}")
-def diag(text):
-    print(f"#\t{text}")
-digests = set()
-for c in doc["configs"]:
-    name = f"{c['cc']} {c['level']} {c['source']} {c['variant']}"
-    t = c["totals"]
-    out(t is not None and not c["error"],
-        f"{name}: ran" + (f" ({c['error']})" if c["error"] else ""))
-    if t is None:
-        continue
-    digests.add(c["witness_digest"])
-    bad = [m for m in c["markers"] if m["verdict"] == "exact" and
-           m["expected"] != m["got"]]
-    out(t["silent_miscounts"] == 0, f"{name}: no silent miscount" +
-        "".join(f"; {m['name']} {m['got']}/{m['expected']}"
-                for m in bad[:5]))
-    wrong = [m for m in c["markers"] if m["verdict"] == "exact" and
-             m["wrong"]]
-    out(t["exact_values_wrong"] == 0, f"{name}: no wrong value" +
-        "".join(f"; {m['name']}: {m['problems'][:1]}" for m in wrong[:5]))
-    args = t["exact_args_available_pct"]
-    if mode == "exact":
-        out(t["exact"] == t["markers"],
-            f"{name}: every marker exact ({t['exact']}/{t['markers']})")
-        out(t["exact_args_available"] == t["exact_args"],
-            f"{name}: every argument available "
-            f"({t['exact_args_available']}/{t['exact_args']})")
-        continue
-    fe = float(floors.get("exact" + c["level"], 0))
-    fa = float(floors.get("args" + c["level"], 0))
-    out(t["exact_pct"] >= fe, f"{name}: exact {t['exact_pct']}% >= {fe}%")
-    out(args >= fa, f"{name}: arguments available {args}% >= {fa}%")
-    tgt = floors.get("target_exact", "85")
-    diag(f"{name}: exact {t['exact']}/{t['markers']} = {t['exact_pct']}% "
-         f"(target {tgt}% at -O2), claimed {t['exact_claimed']}, counts "
-         f"match {t['counts_match']}; exact markers' arguments available "
-         f"{t['exact_args_available']}/{t['exact_args']} = {args}% (target "
-         f"{floors.get('target_args', '90')}%); values right "
-         f"{t['values_right']} wrong {t['values_wrong']} unavailable "
-         f"{t['values_unavailable']}")
-out(len(digests) <= 1, f"{mode}: every build's witness saw the same hits "
-    f"({len(digests)} distinct)")
-EOF
-
-# tap_from FILE: turn check.py's lines into TAP through tap.sh.
+# tap_from FILE: check.py's lines as TAP through tap.sh.
 tap_from() {
 	while IFS="$(printf '\t')" read -r st desc; do
 		case $st in
 		"#")	diag "$desc" ;;
+		T0)	_tap_n=$((_tap_n + 1))
+			echo "ok $_tap_n - $desc # TODO known failure" ;;
+		T1)	_tap_n=$((_tap_n + 1))
+			echo "not ok $_tap_n - $desc # TODO known failure" ;;
 		*)	_tap_result "$st" "$desc" ;;
 		esac
 	done < "$1"
@@ -143,7 +99,7 @@ $RUN --source sdt --variant exact --cc gcc,clang --levels=-O2,-O3 -q \
 	--json "$TMP/exact.json" > "$TMP/exact.out" 2>&1
 diag "$(cat "$TMP/exact.out")"
 if [ -s "$TMP/exact.json" ]; then
-	$PY "$TMP/check.py" "$TMP/exact.json" exact > "$TMP/exact.tap"
+	$CHECK "$TMP/exact.json" exact > "$TMP/exact.tap"
 	tap_from "$TMP/exact.tap"
 else
 	_tap_result 1 "exact mode: run.py wrote no results"
@@ -163,16 +119,12 @@ elif ! "$TOP/tools/resolve/marker-resolve" --format=json "$TMP/probe/fid" \
 		"$TMP/probe/out.json" 2>/dev/null; then
 	skip "marker-resolve does not resolve yet"
 else
-	floors="target_exact=$TARGET_EXACT target_args=$TARGET_ARGS"
-	for l in $LEVELS; do
-		floors="$floors exact$l=$(floor_exact $l) args$l=$(floor_args $l)"
-	done
 	start=$(date +%s)
 	$RUN --source resolve --cc gcc,clang --levels="$LEVELS_CSV" -q \
 		--json "$TMP/resolve.json" > "$TMP/resolve.out" 2>&1
 	diag "$(cat "$TMP/resolve.out")"
 	if [ -s "$TMP/resolve.json" ]; then
-		$PY "$TMP/check.py" "$TMP/resolve.json" resolve $floors \
+		$CHECK "$TMP/resolve.json" resolve "$KNOWN" $FLOORS \
 			> "$TMP/resolve.tap"
 		tap_from "$TMP/resolve.tap"
 	else

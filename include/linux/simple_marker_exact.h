@@ -55,8 +55,12 @@
 # define __SMKX_ADDR	".4byte"
 #endif
 
-/* An argument as printf sees it: decayed and promoted. */
-#define __SMKX_VAL(x)	((x) + 0)
+/*
+ * An argument as printf sees it: arrays decay, chars, bitfields and enums
+ * are promoted by the usual arithmetic conversions with int, and pointers
+ * (to incomplete types too: no arithmetic on them) meet a null pointer.
+ */
+#define __SMKX_VAL(x)	(1 ? (x) : 0)
 /* gcc/clang type classes 1-4: integer, char, enum, boolean. */
 #define __SMKX_INTTYPE(x)						\
 	__typeof__(__builtin_choose_expr(				\

@@ -238,9 +238,15 @@ def perf_define(binary, spec):
 def defs_perf(binary):
     """What a perf user gets: one `FILE:LINE vars` probe per record."""
     out = []
+    seen = set()
     for p in list_probes(binary):
         if p["kind"] != "marker":
             continue
+        # A macro expanded three times on one line is one perf point: a
+        # probe on the line is every copy.
+        if (p["file"], p["line"]) in seen:
+            continue
+        seen.add((p["file"], p["line"]))
         exprs = [a["expr"] for a in p["args"]]
         types = conv_types(p["format"])
         types += [None] * (len(exprs) - len(types))
@@ -422,39 +428,64 @@ def merge_markers(markers):
 class Tracefs:
     """tracefs I/O that only ever appends to uprobe_events.
 
-    Mounts a private tracefs when none is mounted.  Stale groups and
-    instances of our own prefix (fid_PID_*) whose process is gone are swept
-    first; nothing else is ever touched.
+    Always mounts a private tracefs (all mounts share one state, and a
+    mount of someone else's may vanish under us): fid-tracefs.PID.* in the
+    temporary directory, unmounted by close().  Stale groups, instances
+    and mounts of our own prefix (fid_PID_*, fid-tracefs.PID.*) whose
+    process is gone are swept first; nothing else is ever touched.
     """
 
     PREFIX = "fid_"
+    MOUNT = "fid-tracefs."
 
     def __init__(self):
-        self.root = None
         self.mounted = None
-        for line in open("/proc/mounts"):
-            f = line.split()
-            if len(f) > 2 and f[2] == "tracefs" and \
-               os.path.exists(os.path.join(f[1], "uprobe_events")):
-                self.root = f[1]
-                break
-        if self.root is None:
-            d = tempfile.mkdtemp(prefix="fid-tracefs.")
-            r = subprocess.run(["mount", "-t", "tracefs", "nodev", d],
-                               capture_output=True, text=True)
-            if r.returncode or not os.path.exists(
-                    os.path.join(d, "uprobe_events")):
-                os.rmdir(d)
-                raise RuntimeError("cannot mount tracefs: " +
-                                   r.stderr.strip())
-            self.root, self.mounted = d, d
+        self.sweep_mounts()
+        d = tempfile.mkdtemp(prefix=f"{self.MOUNT}{os.getpid()}.")
+        r = subprocess.run(["mount", "-t", "tracefs", "nodev", d],
+                           capture_output=True, text=True)
+        if r.returncode or not os.path.exists(
+                os.path.join(d, "uprobe_events")):
+            if not r.returncode:
+                subprocess.run(["umount", d])
+            os.rmdir(d)
+            raise RuntimeError("cannot mount tracefs with uprobe_events: " +
+                               r.stderr.strip())
+        self.root = self.mounted = d
         self.sweep()
 
+    def sweep_mounts(self):
+        pat = re.compile(r"/" + re.escape(self.MOUNT) + r"(\d+)\.[^/]*$")
+        for line in open("/proc/mounts"):
+            f = line.split()
+            m = pat.search(f[1]) if len(f) > 2 and f[2] == "tracefs" \
+                else None
+            if m and not os.path.exists(f"/proc/{m.group(1)}"):
+                if subprocess.run(["umount", "-l", f[1]],
+                                  capture_output=True).returncode == 0:
+                    try:
+                        os.rmdir(f[1])
+                    except OSError:
+                        pass
+
     def close(self):
-        if self.mounted:
-            subprocess.run(["umount", self.mounted])
+        if not self.mounted:
+            return
+        # Busy for a moment after an instance goes away: retry, then
+        # detach lazily (it is ours alone; the state lives on in others).
+        for _ in range(5):
+            if subprocess.run(["umount", self.mounted],
+                              capture_output=True).returncode == 0:
+                break
+            time.sleep(0.2)
+        else:
+            subprocess.run(["umount", "-l", self.mounted],
+                           capture_output=True)
+        try:
             os.rmdir(self.mounted)
-            self.mounted = None
+        except OSError:
+            pass
+        self.mounted = None
 
     def path(self, *p):
         return os.path.join(self.root, *p)
@@ -555,10 +586,14 @@ class Session:
                         f"{self.instance}/events/{self.group}/enable", "0")
             except OSError:
                 pass
-            try:
-                os.rmdir(self.tfs.path(self.instance))
-            except OSError:
-                pass
+            for _ in range(5):
+                try:
+                    os.rmdir(self.tfs.path(self.instance))
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.2)
             self.instance = None
         for ev in self.events:
             self.tfs.append(f"-:{self.group}/{ev}")
@@ -689,6 +724,12 @@ def same_value(want, got, typ):
     return eq, eq
 
 
+def site_name(s):
+    if s.get("symbol"):
+        return f"{s['symbol']}+{int(s.get('offset') or 0):#x}"
+    return f"{s['file_offset']:#x}"
+
+
 def compare(expected, markers, got):
     rows = []
     for name in sorted(set(markers) | set(expected)):
@@ -740,9 +781,16 @@ def compare(expected, markers, got):
                                 f"({site['args'][i].get('expr')}): "
                                 f"want {w} got {v}")
         else:
-            addrs = sorted({hex(a) for _j, a, _v in g})
-            row["problems"].append(f"count {len(g)} != {len(exp)}; "
-                                   f"fired at {' '.join(addrs[:6])}")
+            row["problems"].append(f"count {len(g)} != {len(exp)}")
+        # Hits per site, to say where a wrong count comes from.
+        per = [0] * len(m["sites"])
+        for j, _addr, _vals in g:
+            per[j] += 1
+        row["site_hits"] = [{"where": site_name(s), "hits": n}
+                            for s, n in zip(m["sites"], per)]
+        if len(exp) != len(g):
+            row["problems"][-1] += "; sites " + " ".join(
+                f"{h['where']}:{h['hits']}" for h in row["site_hits"][:8])
         rows.append(row)
     return rows
 
