@@ -13,7 +13,7 @@ WERROR	?= 1
 SANITIZE ?=
 PROVE	?= prove
 
-PKGS	:= libelf libdw libkmod zlib liblzma libzstd
+PKGS	:= libelf libdw libkmod zlib liblzma libzstd capstone
 
 ifeq ($(V),1)
 Q	:=

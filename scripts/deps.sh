@@ -7,7 +7,7 @@
 set -eu
 
 pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
-zlib1g-dev liblzma-dev libzstd-dev systemtap-sdt-dev elfutils binutils
+zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils binutils
 kmod xz-utils zstd gzip python3 python3-docutils perl"
 
 need=""

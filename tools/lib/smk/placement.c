@@ -27,6 +27,7 @@
 
 #include <elfutils/libdwfl.h>
 
+#include "cfg.h"
 #include "fetch.h"
 #include "format.h"
 #include "placement.h"
@@ -36,6 +37,9 @@ enum rule {
 	RULE_LINE,
 	RULE_LINE_MULTI,
 	RULE_NEXT_LINE,
+	RULE_TAIL_DUP,
+	RULE_JOIN,
+	RULE_CONDMOVE,
 	RULE_NONE,
 };
 
@@ -57,6 +61,22 @@ static const struct {
 		"the compiler left no trace of the marker's line; probed at "
 		"the next statement with code, which may run on other paths "
 		"too or not at all after the marker",
+	},
+	[RULE_TAIL_DUP] = {
+		"marker block, tail duplicated", SMK_VERDICT_APPROX,
+		"the compiler duplicated the code after the marker but kept "
+		"the marker's point on fewer copies; some paths are missed",
+	},
+	[RULE_JOIN] = {
+		"join point", SMK_VERDICT_APPROX,
+		"the marker's address is also reached from other paths (a "
+		"loop head or merged code); hits may repeat",
+	},
+	[RULE_CONDMOVE] = {
+		"if-converted", SMK_VERDICT_APPROX,
+		"the compiler if-converted the branch around the marker "
+		"(conditional moves): no instruction runs only when the "
+		"marker does",
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
@@ -218,6 +238,17 @@ static void arg_convs(const struct smk_record *rec, bool kernel,
 	}
 }
 
+/* Does a fetch spec read a register other than the stack/frame pointer? */
+static bool uses_register(const char *spec)
+{
+	const char *p;
+
+	for (p = strchr(spec, '%'); p; p = strchr(p + 1, '%'))
+		if (strncmp(p, "%sp)", 4) && strncmp(p, "%bp)", 4))
+			return true;
+	return false;
+}
+
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
 				  Dwarf_Die *block, uint64_t addr, bool inlined,
@@ -228,9 +259,11 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	struct smk_error *err = NULL;
 	struct smk_site *s, *tmp;
 	Dwarf_Die *scopes = NULL;
+	struct smk_code_facts cf;
 	const char *sym;
 	unsigned int i;
 	int nscopes = 0;
+	bool join;
 
 	for (size_t k = 0; k < p->nsites; k++)
 		if (p->sites[k].addr == addr)
@@ -261,6 +294,12 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	else
 		nscopes = dwarf_getscopes(cu, addr, &scopes);
 	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
+	err = smk_code_facts(b, addr, &cf);
+	if (err) {
+		free(scopes);
+		return err;
+	}
+	join = cf.decoded && cf.join;
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -280,9 +319,73 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				      flags & SMK_PLACE_USER, f);
 		if (err)
 			break;
+		if (join && f->spec && uses_register(f->spec)) {
+			free(f->spec);
+			f->spec = NULL;
+			free(f->reason);
+			f->reason = strdup("the address is reached from several "
+					   "paths and DWARF describes the "
+					   "register of one of them");
+			if (!f->reason) {
+				err = &smk_error_nomem;
+				break;
+			}
+		}
 	}
 	free(scopes);
 	return err;
+}
+
+static unsigned int marker_last_line(const struct smk_marker *m)
+{
+	return m->rec.line > m->line ? m->rec.line : m->line;
+}
+
+/*
+ * What the machine code says about a candidate address (cfg.c): RULE_NONE
+ * for a copy to drop, else the worst rule it allows (RULE_OWN_BLOCK: no
+ * objection).
+ */
+static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
+		       const char *file, const struct smk_marker *m,
+		       uint64_t addr)
+{
+	struct smk_code_facts f;
+	struct addrs before = { 0 }, after = { 0 };
+	Dwarf_Die cu;
+	enum rule r = RULE_OWN_BLOCK;
+
+	if (smk_code_facts(b, addr, &f) || !f.decoded)
+		return r;
+	if (!f.boundary)
+		return RULE_NONE;
+	/*
+	 * At the very entry of a function while statements before the
+	 * marker have code of their own: the compiler removed the marker's
+	 * block and left its empty range at the start (measured: such
+	 * sites fired on every call).
+	 */
+	if (f.func_entry && file && dwarf_diecu(root, &cu, NULL, NULL)) {
+		Dwarf_Attribute a;
+		Dwarf_Word decl = 0;
+
+		dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
+				&decl);
+		if (decl && decl + 1 < m->line &&
+		    !line_rows(&cu, root, file, decl + 1, m->line - 1, &before,
+			       &after) && before.n) {
+			free(before.v);
+			free(after.v);
+			return RULE_NONE;
+		}
+		free(before.v);
+		free(after.v);
+	}
+	if (f.condmove)
+		r = RULE_CONDMOVE;
+	else if (f.join)
+		r = RULE_JOIN;
+	return r;
 }
 
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
@@ -312,26 +415,43 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		if (!dwarf_offdie(b->dwarf, in->root, &root) ||
 		    !dwarf_diecu(&root, &cu, NULL, NULL))
 			continue;
+		on.n = next.n = 0;
 		if (in->own_block && in->nparts) {
 			Dwarf_Die block;
+			size_t kept = 0;
 
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
 				continue;
-			for (j = 0; j < in->nparts && !err; j++)
+			if (file)
+				err = line_rows(&cu, &root, file, m->line,
+						marker_last_line(m), &on,
+						&next);
+			for (j = 0; j < in->nparts && !err; j++) {
+				enum rule r = judge(b, &root, file, m,
+						    in->parts[j].addr);
+
+				if (r == RULE_NONE)
+					continue;	/* a bogus copy */
+				if (r > worst)
+					worst = r;
+				kept++;
 				err = add_site(b, m, p, &cu, &block,
 					       in->parts[j].addr, in->inlined,
 					       flags);
+			}
 			if (err)
 				break;
-			continue;
+			/* More copies of the next statement than of the
+			 * marker: the tail after it was duplicated. */
+			if (kept && next.n > kept && worst < RULE_TAIL_DUP)
+				worst = RULE_TAIL_DUP;
+			if (kept)
+				continue;
+			on.n = next.n = 0;
 		}
-		on.n = next.n = 0;
 		if (file) {
-			unsigned int last = m->rec.line > m->line ?
-				m->rec.line : m->line;
-
-			err = line_rows(&cu, &root, file, m->line, last, &on,
-					&next);
+			err = line_rows(&cu, &root, file, m->line,
+					marker_last_line(m), &on, &next);
 			if (err)
 				break;
 		}
@@ -350,9 +470,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		if (!use)
 			continue;
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
-		for (j = 0; j < use->n && !err; j++)
+		for (j = 0; j < use->n && !err; j++) {
+			enum rule r = judge(b, &root, file, m, use->v[j]);
+
+			if (r != RULE_NONE && r > worst)
+				worst = r;
 			err = add_site(b, m, p, &cu, NULL, use->v[j],
 				       in->inlined, flags);
+		}
 	}
 	free(on.v);
 	free(next.v);
