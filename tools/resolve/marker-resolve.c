@@ -6,6 +6,7 @@
  * detach them.  A thin front end: placement and fetching are in libsmk.
  */
 #include <errno.h>
+#include <signal.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,7 +20,9 @@
 #include "smk/inputs.h"
 #include "smk/markers.h"
 #include "smk/placement.h"
+#include "smk/probe-event.h"
 #include "smk/sdt.h"
+#include "smk/tracefs.h"
 
 static const char *prog = "marker-resolve";
 
@@ -40,13 +43,17 @@ static int status;
 static bool json_first = true;
 static struct smk_inputs inputs;
 
-/* Event names given so far, with the fetch signature they were given for:
- * a marker whose sites fetch the same fields shares one event. */
-static struct event_name {
-	char *name;
-	char *signature;
-} *events;
-static size_t nevents;
+/* Every event name given so far: distinct markers never share one. */
+static char **used_names;
+static size_t nused;
+
+/* Definitions collected for attach. */
+static struct smk_probe_event *pending;
+static size_t npending;
+
+enum mode { MODE_PRINT, MODE_ATTACH, MODE_DETACH };
+static enum mode mode;
+static bool dry_run, hold, sweep;
 
 static void warn_cb(void *arg, const char *msg)
 {
@@ -82,6 +89,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: %s [options] FILE...\n"
+"       %s attach [--group G] [--hold] [--dry-run] [options] FILE...\n"
+"       %s detach [--group G] | --sweep\n"
 "Place probes on simple markers: print kprobe_events lines (vmlinux, .ko)\n"
 "or uprobe_events lines (userspace ELF), one per probe site.\n"
 "\n"
@@ -98,74 +107,70 @@ static void usage(FILE *f)
 "\n"
 "Markers that are not exact get a comment line before their definitions:\n"
 "  # NAME: approximated: REASON     # NAME: not found: REASON\n"
+"\n"
+"attach appends the definitions to kprobe_events/uprobe_events (never\n"
+"truncating), enables them and prints them; if the kernel refuses one,\n"
+"everything added is removed.  --hold keeps them until SIGINT/SIGTERM\n"
+"(group simple_PID).  detach removes one group's events and no others;\n"
+"--sweep removes simple_PID groups whose process is gone.\n"
 "Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
-		prog);
+		prog, prog, prog);
 }
 
-/* The fields of a site, "name:type ..." of available fetches. */
-static char *signature(const struct smk_site *s)
+static bool name_used(const char *n)
 {
-	char *sig = xasprintf("%s", "");
-	unsigned int i;
+	size_t i;
 
-	for (i = 0; i < s->nfetch; i++) {
-		const struct smk_fetch *f = &s->fetch[i];
-		char *n;
-
-		if (!f->spec)
-			continue;
-		n = xasprintf("%s %s:%s", sig, f->name, f->type);
-		free(sig);
-		sig = n;
-	}
-	return sig;
+	for (i = 0; i < nused; i++)
+		if (!strcmp(used_names[i], n))
+			return true;
+	return false;
 }
 
 /*
- * The event name for a site of marker @name: the marker's name when no
- * other fetch signature has it (the kernel accepts several probes on one
- * event only with identical fields), else the first free NAME_N.
+ * The definitions of placement @p: one per site, sites with the same
+ * fields sharing an event (probe-event.c).  A marker whose name another
+ * marker already took (names need not be unique) gets NAME_2, NAME_3...
  */
-static const char *event_name(const char *name, const struct smk_site *s)
+static struct smk_error *definitions(struct smk_binary *b,
+				     const struct smk_placement *p,
+				     const char *abspath,
+				     struct smk_probe_event **evs, size_t *n)
 {
-	char *sig = signature(s), *cand = xasprintf("%s", name);
+	const char *module = b->kind == SMK_BINARY_MODULE ? b->module : NULL;
+	const char *path = b->kind == SMK_BINARY_EXEC ||
+			   b->kind == SMK_BINARY_DYN ? abspath : NULL;
+	char base[SMK_PROBE_NAME_MAX + 1];
+	struct smk_error *err;
+	unsigned int k;
 	size_t i;
-	int n = 1;
 
-	for (;;) {
-		for (i = 0; i < nevents; i++)
-			if (!strcmp(events[i].name, cand))
-				break;
-		if (i == nevents) {
-			events = realloc(events, (nevents + 1) *
-					 sizeof(*events));
-			if (!events)
-				exit(1);
-			events[nevents].name = cand;
-			events[nevents].signature = sig;
-			return events[nevents++].name;
-		}
-		if (!strcmp(events[i].signature, sig)) {
-			free(cand);
-			free(sig);
-			return events[i].name;
-		}
-		free(cand);
-		cand = xasprintf("%s_%d", name, n++);
+	for (k = 0;; k = k ? k + 1 : 2) {
+		bool clash = false;
+
+		err = smk_probe_event_name(base, p->rec->name, k);
+		if (err)
+			return err;
+		err = smk_probe_events_from_placement(opt.group, base, module,
+						      path, p, 0, evs, n);
+		if (err)
+			return err;
+		for (i = 0; i < *n && !clash; i++)
+			clash = name_used((*evs)[i].event);
+		if (!clash)
+			break;
+		smk_probe_events_destroy(*evs, *n);
 	}
-}
-
-static char *target(struct smk_binary *b, const struct smk_site *s,
-		    const char *abspath)
-{
-	if (b->kind == SMK_BINARY_VMLINUX)
-		return xasprintf("%s+%#llx", s->symbol,
-				 (unsigned long long)s->offset);
-	if (b->kind == SMK_BINARY_MODULE)
-		return xasprintf("%s:%s+%#llx", b->module, s->symbol,
-				 (unsigned long long)s->offset);
-	return xasprintf("%s:%#llx", abspath,
-			 (unsigned long long)s->file_offset);
+	for (i = 0; i < *n; i++) {
+		if (name_used((*evs)[i].event))
+			continue;
+		used_names = realloc(used_names, (nused + 1) *
+				     sizeof(*used_names));
+		if (!used_names ||
+		    !(used_names[nused++] = strdup((*evs)[i].event)))
+			return &smk_error_nomem;
+	}
+	return NULL;
 }
 
 /* The path the traced machine knows the binary by. */
@@ -191,22 +196,14 @@ static bool site_ok(const struct smk_site *s)
 	return s->symbol || s->file_offset;
 }
 
-static void print_tracefs(struct smk_binary *b, struct smk_placement *p,
-			  const char *abspath, bool user)
+static void note_unavailable(const struct smk_placement *p)
 {
 	size_t i;
 	unsigned int k;
 
-	if (p->verdict != SMK_VERDICT_EXACT)
-		printf("# %s: %s: %s\n", p->rec->name,
-		       smk_verdict_name(p->verdict),
-		       p->reason ? p->reason : "");
 	for (i = 0; i < p->nsites; i++) {
-		struct smk_site *s = &p->sites[i];
-		char *t;
+		const struct smk_site *s = &p->sites[i];
 
-		if (!site_ok(s))
-			continue;
 		for (k = 0; k < s->nfetch; k++)
 			if (!s->fetch[k].spec)
 				printf("# %s: %s unavailable at %s+%#llx: %s\n",
@@ -215,18 +212,59 @@ static void print_tracefs(struct smk_binary *b, struct smk_placement *p,
 				       (unsigned long long)s->offset,
 				       s->fetch[k].reason ?
 				       s->fetch[k].reason : "unknown");
-		t = target(b, s, abspath);
-		printf("%c:%s/%s %s", user ? 'p' : 'p', opt.group,
-		       event_name(p->rec->name, s), t);
-		free(t);
-		for (k = 0; k < s->nfetch; k++) {
-			struct smk_fetch *f = &s->fetch[k];
-
-			if (f->spec)
-				printf(" %s=%s:%s", f->name, f->spec, f->type);
-		}
-		printf("\n");
 	}
+}
+
+/* Print (or keep, for attach) the definitions of one placement. */
+static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
+			 const char *abspath)
+{
+	struct smk_probe_event *evs;
+	struct smk_error *err;
+	size_t n, i;
+
+	if (p->verdict != SMK_VERDICT_EXACT)
+		fprintf(mode == MODE_PRINT ? stdout : stderr, "# %s: %s: %s\n",
+			p->rec->name, smk_verdict_name(p->verdict),
+			p->reason ? p->reason : "");
+	if (mode == MODE_PRINT)
+		note_unavailable(p);
+	err = definitions(b, p, abspath, &evs, &n);
+	if (err) {
+		fprintf(stderr, "%s: %s: %s: ", prog, b->path, p->rec->name);
+		error_report(err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		char *line;
+
+		if (mode != MODE_PRINT)
+			continue;
+		err = smk_probe_event_format(&evs[i], &line);
+		if (err) {
+			fprintf(stderr, "%s: %s: %s: ", prog, b->path,
+				p->rec->name);
+			error_report(err);
+			continue;
+		}
+		printf("%s\n", line);
+		free(line);
+	}
+	if (mode == MODE_ATTACH && n) {
+		struct smk_probe_event *tmp;
+
+		tmp = realloc(pending, (npending + n) * sizeof(*tmp));
+		if (!tmp) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			exit(1);
+		}
+		pending = tmp;
+		memcpy(pending + npending, evs, n * sizeof(*evs));
+		npending += n;
+		free(evs);	/* the events moved into pending */
+		return;
+	}
+	smk_probe_events_destroy(evs, n);
 }
 
 static void json_kv(const char *k, const char *v, bool comma)
@@ -258,7 +296,6 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	printf("\"sites\": [");
 	for (i = 0; i < p->nsites; i++) {
 		struct smk_site *s = &p->sites[i];
-		char *t = target(b, s, abspath);
 
 		printf("%s{\"address\": \"0x%llx\", ", i ? ", " : "",
 		       (unsigned long long)s->addr);
@@ -267,9 +304,6 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 		       "\"inlined\": %s, ", (unsigned long long)s->offset,
 		       (unsigned long long)s->file_offset,
 		       s->inlined ? "true" : "false");
-		json_kv("event", event_name(p->rec->name, s), true);
-		json_kv("target", t, true);
-		free(t);
 		printf("\"args\": [");
 		for (k = 0; k < s->nfetch; k++) {
 			struct smk_fetch *f = &s->fetch[k];
@@ -285,6 +319,27 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			printf("}");
 		}
 		printf("]}");
+	}
+	printf("], \"definitions\": [");
+	{
+		struct smk_probe_event *evs;
+		struct smk_error *err = definitions(b, p, abspath, &evs, &i);
+
+		if (err) {
+			error_report(err);
+			i = 0;
+			evs = NULL;
+		}
+		for (size_t k2 = 0; k2 < i; k2++) {
+			char *line;
+
+			if (smk_probe_event_format(&evs[k2], &line))
+				continue;
+			printf("%s", k2 ? ", " : "");
+			smk_json_string(stdout, line);
+			free(line);
+		}
+		smk_probe_events_destroy(evs, i);
 	}
 	printf("]}");
 }
@@ -423,8 +478,63 @@ static void print_lttng(struct smk_binary *b, struct smk_placement *p,
 		}
 		printf("lttng enable-event --kernel --probe=%s+%#llx %s\n",
 		       s->symbol, (unsigned long long)s->offset,
-		       event_name(p->rec->name, s));
+		       p->rec->name);
 	}
+}
+
+/* An SDT probe's definition: its semaphore as a reference counter. */
+static void emit_sdt(struct smk_binary *b, const char *name, const char *ev,
+		     const char *abspath, const struct smk_site *site,
+		     uint64_t sem)
+{
+	struct smk_probe_event pe;
+	struct smk_error *err = NULL;
+	char base[SMK_PROBE_NAME_MAX + 1];
+	unsigned int k;
+	char *line = NULL;
+
+	smk_probe_event_init(&pe);
+	snprintf(pe.group, sizeof(pe.group), "%s", opt.group);
+	err = smk_probe_event_name(base, ev, 0);
+	if (!err) {
+		snprintf(pe.event, sizeof(pe.event), "%s", base);
+		pe.target = sem ? xasprintf("%s:%#llx(%#llx)", abspath,
+					    (unsigned long long)site->file_offset,
+					    (unsigned long long)sem) :
+			xasprintf("%s:%#llx", abspath,
+				  (unsigned long long)site->file_offset);
+	}
+	for (k = 0; !err && k < site->nfetch; k++) {
+		const struct smk_fetch *f = &site->fetch[k];
+
+		if (f->spec)
+			err = smk_probe_event_add_arg(&pe, f->name, f->spec,
+						      f->type);
+		else
+			fprintf(stderr, "%s: %s: %s %s: %s\n", prog, b->path,
+				name, f->name, f->reason);
+	}
+	if (!err)
+		err = smk_probe_event_format(&pe, &line);
+	if (err) {
+		fprintf(stderr, "%s: %s: %s: ", prog, b->path, name);
+		error_report(err);
+		smk_probe_event_deinit(&pe);
+		return;
+	}
+	if (mode == MODE_PRINT) {
+		printf("%s\n", line);
+		smk_probe_event_deinit(&pe);
+	} else {
+		struct smk_probe_event *tmp;
+
+		tmp = realloc(pending, (npending + 1) * sizeof(*tmp));
+		if (!tmp)
+			exit(1);
+		pending = tmp;
+		pending[npending++] = pe;
+	}
+	free(line);
 }
 
 /*
@@ -483,31 +593,7 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 		if (opt.format == FMT_JSON) {
 			print_json(b, &pl, abspath);
 		} else if (opt.format == FMT_TRACEFS) {
-			char *t = xasprintf("%s:%#llx", abspath,
-					    (unsigned long long)site.file_offset);
-
-			if (sem) {
-				char *ts = xasprintf("%s(%#llx)", t,
-						     (unsigned long long)sem);
-
-				free(t);
-				t = ts;
-			}
-			printf("p:%s/%s %s", opt.group, event_name(ev, &site),
-			       t);
-			free(t);
-			for (unsigned int k = 0; k < site.nfetch; k++) {
-				struct smk_fetch *f = &site.fetch[k];
-
-				if (f->spec)
-					printf(" %s=%s:%s", f->name, f->spec,
-					       f->type);
-				else
-					fprintf(stderr, "%s: %s: %s %s: %s\n",
-						prog, b->path, name, f->name,
-						f->reason);
-			}
-			printf("\n");
+			emit_sdt(b, name, ev, abspath, &site, sem);
 		} else if (opt.format == FMT_BPFTRACE) {
 			printf("usdt:%s:%s:%s\n{\n\tprintf(\"%s\\n\");\n}\n",
 			       abspath, p->provider, p->name, name);
@@ -524,6 +610,117 @@ next:
 		free(ev);
 	}
 	smk_sdt_probes_destroy(probes, n);
+}
+
+static int open_tracefs(struct smk_tracefs **t)
+{
+	struct smk_error *err = smk_tracefs_open(t, true);
+
+	if (err) {
+		error_report(err);
+		return 1;
+	}
+	return 0;
+}
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+/* Attach everything collected, as one transaction. */
+static int do_attach(const char *group)
+{
+	struct smk_tracefs *t = NULL;
+	struct smk_error *err;
+	size_t i;
+
+	if (!npending) {
+		fprintf(stderr, "%s: nothing to attach\n", prog);
+		return 1;
+	}
+	if (dry_run) {
+		for (i = 0; i < npending; i++) {
+			char *line;
+
+			snprintf(pending[i].group, sizeof(pending[i].group),
+				 "%s", group);
+			err = smk_probe_event_format(&pending[i], &line);
+			if (err) {
+				error_report(err);
+				continue;
+			}
+			printf("%s_events <- %s\n",
+			       smk_probe_event_file_kind(&pending[i]) == 'u' ?
+			       "uprobe" : "kprobe", line);
+			free(line);
+		}
+		for (i = 0; i < npending; i++)
+			if (!i || strcmp(pending[i].event,
+					 pending[i - 1].event))
+				printf("events/%s/%s/enable <- 1\n", group,
+				       pending[i].event);
+		return status;
+	}
+	if (open_tracefs(&t))
+		return 1;
+	err = smk_tracefs_attach(t, pending, npending, group);
+	if (err) {
+		error_report(err);
+		smk_tracefs_destroy(t);
+		return 1;
+	}
+	printf("attached %zu probe%s in group %s (%s)\n", npending,
+	       npending == 1 ? "" : "s", group, smk_tracefs_path(t));
+	for (i = 0; i < npending; i++)
+		printf("  %s/%s %s\n", group, pending[i].event,
+		       pending[i].target);
+	if (hold) {
+		struct sigaction sa = { .sa_handler = on_signal };
+
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		fflush(stdout);
+		while (!stop)
+			pause();
+		err = smk_tracefs_detach(t, group);
+		if (err)
+			error_report(err);
+		else
+			printf("detached group %s\n", group);
+	}
+	smk_tracefs_destroy(t);
+	return status;
+}
+
+static int do_detach(const char *group)
+{
+	struct smk_tracefs *t = NULL;
+	struct smk_error *err;
+	size_t n = 0;
+
+	if (open_tracefs(&t))
+		return 1;
+	if (sweep) {
+		err = smk_tracefs_sweep(t, SMK_TRACEFS_GROUP, &n);
+		if (!err)
+			printf("swept %zu stale group%s\n", n,
+			       n == 1 ? "" : "s");
+	} else {
+		err = smk_tracefs_remove_group(t, group, &n);
+		if (!err)
+			printf("removed %zu event%s of group %s\n", n,
+			       n == 1 ? "" : "s", group);
+	}
+	smk_tracefs_destroy(t);
+	if (err) {
+		error_report(err);
+		return 1;
+	}
+	return 0;
 }
 
 static bool strict_refuses(struct smk_placement *p)
@@ -596,7 +793,7 @@ static void resolve_file(const char *path)
 		}
 		switch (opt.format) {
 		case FMT_TRACEFS:
-			print_tracefs(b, p, abspath, user);
+			emit_tracefs(b, p, abspath);
 			break;
 		case FMT_JSON:
 			print_json(b, p, abspath);
@@ -622,7 +819,7 @@ out:
 int main(int argc, char **argv)
 {
 	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_FORMAT,
-	       OPT_STRICT, OPT_NO_SDT };
+	       OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN, OPT_HOLD, OPT_SWEEP };
 	static const struct option longopts[] = {
 		{ "probe", required_argument, NULL, 'n' },
 		{ "module", required_argument, NULL, 'm' },
@@ -632,6 +829,9 @@ int main(int argc, char **argv)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "no-sdt", no_argument, NULL, OPT_NO_SDT },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "hold", no_argument, NULL, OPT_HOLD },
+		{ "sweep", no_argument, NULL, OPT_SWEEP },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
@@ -639,8 +839,19 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool group_given = false;
+	char holdgroup[SMK_PROBE_NAME_MAX + 1];
 	int c;
 
+	if (argc > 1 && !strcmp(argv[1], "attach")) {
+		mode = MODE_ATTACH;
+		argv++;
+		argc--;
+	} else if (argc > 1 && !strcmp(argv[1], "detach")) {
+		mode = MODE_DETACH;
+		argv++;
+		argc--;
+	}
 	while ((c = getopt_long(argc, argv, "n:m:f:N:g:k:h", longopts,
 				NULL)) != -1) {
 		switch (c) {
@@ -658,6 +869,7 @@ int main(int argc, char **argv)
 			break;
 		case 'g':
 			opt.group = optarg;
+			group_given = true;
 			break;
 		case OPT_FORMAT:
 			if (!strcmp(optarg, "tracefs"))
@@ -679,6 +891,15 @@ int main(int argc, char **argv)
 			break;
 		case OPT_NO_SDT:
 			opt.no_sdt = true;
+			break;
+		case OPT_DRY_RUN:
+			dry_run = true;
+			break;
+		case OPT_HOLD:
+			hold = true;
+			break;
+		case OPT_SWEEP:
+			sweep = true;
 			break;
 		case 'k':
 			opt.release = optarg;
@@ -703,6 +924,50 @@ int main(int argc, char **argv)
 		default:
 			usage(stderr);
 			return 2;
+		}
+	}
+	if ((hold || dry_run) && mode != MODE_ATTACH) {
+		fprintf(stderr, "%s: --hold and --dry-run go with attach\n",
+			prog);
+		return 2;
+	}
+	if (sweep && mode != MODE_DETACH) {
+		fprintf(stderr, "%s: --sweep goes with detach\n", prog);
+		return 2;
+	}
+	{
+		struct smk_error *err = smk_probe_name_check("group",
+							     opt.group);
+
+		if (err) {
+			error_report(err);
+			return 2;
+		}
+	}
+	if (mode == MODE_DETACH) {
+		if (optind != argc) {
+			fprintf(stderr, "%s: detach takes no files\n", prog);
+			return 2;
+		}
+		return do_detach(opt.group);
+	}
+	if (mode == MODE_ATTACH) {
+		if (opt.format != FMT_TRACEFS) {
+			fprintf(stderr, "%s: attach takes no --format\n",
+				prog);
+			return 2;
+		}
+		/* A held attach owns a group named after its pid, which
+		 * detach --sweep removes if the process dies unannounced. */
+		if (hold && !group_given) {
+			struct smk_error *err = smk_tracefs_group_name(
+				holdgroup, SMK_TRACEFS_GROUP, getpid());
+
+			if (err) {
+				error_report(err);
+				return 1;
+			}
+			opt.group = holdgroup;
 		}
 	}
 	if (optind == argc && !opt.release) {
@@ -731,6 +996,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < inputs.n; i++)
 		resolve_file(inputs.v[i].path);
 	smk_inputs_deinit(&inputs);
+	if (mode == MODE_ATTACH) {
+		int rc = status ? status : do_attach(opt.group);
+
+		smk_probe_events_destroy(pending, npending);
+		return rc;
+	}
 	if (opt.format == FMT_JSON)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
 	free(opt.debug_dirs);
