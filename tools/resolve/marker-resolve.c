@@ -275,11 +275,42 @@ static void json_kv(const char *k, const char *v, bool comma)
 		printf(", ");
 }
 
+/* The event (of @evs) that probes site @s, and its target. */
+static const struct smk_probe_event *site_event(struct smk_binary *b,
+						const struct smk_site *s,
+						const char *abspath,
+						const struct smk_probe_event *evs,
+						size_t n)
+{
+	const char *module = b->kind == SMK_BINARY_MODULE ? b->module : NULL;
+	const char *path = b->kind == SMK_BINARY_EXEC ||
+			   b->kind == SMK_BINARY_DYN ? abspath : NULL;
+	const struct smk_probe_event *found = NULL;
+	struct smk_probe_event ev;
+	size_t i;
+
+	if (smk_probe_event_from_site(opt.group, "x", module, path, s, &ev))
+		return NULL;
+	for (i = 0; i < n && !found; i++)
+		if (!strcmp(evs[i].target, ev.target))
+			found = &evs[i];
+	smk_probe_event_deinit(&ev);
+	return found;
+}
+
 static void print_json(struct smk_binary *b, struct smk_placement *p,
 		       const char *abspath)
 {
-	size_t i;
+	struct smk_probe_event *evs = NULL;
+	size_t i, nevs = 0;
 	unsigned int k;
+	struct smk_error *err = definitions(b, p, abspath, &evs, &nevs);
+
+	if (err) {
+		error_report(err);
+		evs = NULL;
+		nevs = 0;
+	}
 
 	printf("%s\n    {", json_first ? "" : ",");
 	json_first = false;
@@ -304,6 +335,13 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 		       "\"inlined\": %s, ", (unsigned long long)s->offset,
 		       (unsigned long long)s->file_offset,
 		       s->inlined ? "true" : "false");
+		{
+			const struct smk_probe_event *ev =
+				site_event(b, s, abspath, evs, nevs);
+
+			json_kv("event", ev ? ev->event : NULL, true);
+			json_kv("target", ev ? ev->target : NULL, true);
+		}
 		printf("\"args\": [");
 		for (k = 0; k < s->nfetch; k++) {
 			struct smk_fetch *f = &s->fetch[k];
@@ -321,26 +359,16 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 		printf("]}");
 	}
 	printf("], \"definitions\": [");
-	{
-		struct smk_probe_event *evs;
-		struct smk_error *err = definitions(b, p, abspath, &evs, &i);
+	for (i = 0; i < nevs; i++) {
+		char *line;
 
-		if (err) {
-			error_report(err);
-			i = 0;
-			evs = NULL;
-		}
-		for (size_t k2 = 0; k2 < i; k2++) {
-			char *line;
-
-			if (smk_probe_event_format(&evs[k2], &line))
-				continue;
-			printf("%s", k2 ? ", " : "");
-			smk_json_string(stdout, line);
-			free(line);
-		}
-		smk_probe_events_destroy(evs, i);
+		if (smk_probe_event_format(&evs[i], &line))
+			continue;
+		printf("%s", i ? ", " : "");
+		smk_json_string(stdout, line);
+		free(line);
 	}
+	smk_probe_events_destroy(evs, nevs);
 	printf("]}");
 }
 

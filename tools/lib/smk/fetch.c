@@ -1185,7 +1185,10 @@ static bool location_changes_at(Dwarf_Attribute *attr, Dwarf_Addr pc)
 	 */
 	if (!after || (before && same_ops(before, nbefore, after, nafter)))
 		return false;
-	return nafter && after[nafter - 1].atom == DW_OP_stack_value;
+	/* ... or a place that was a computation just before (i in %dx-1,
+	 * then in %dx: the increment sits at this address). */
+	return (nafter && after[nafter - 1].atom == DW_OP_stack_value) ||
+	       (nbefore && before[nbefore - 1].atom == DW_OP_stack_value);
 }
 
 static struct smk_error *locate(struct ctx *c,
