@@ -25,6 +25,9 @@
 # simple_marker_exact.h), probed through its SDT notes, must be exact on
 # every marker with every value right.
 #
+# gcc -O2 is also run through "marker-resolve attach"/"detach" instead of
+# run.py's own writes, which must leave nothing behind.
+#
 # Needs root and tracefs with uprobe events; skips otherwise.  Until
 # marker-resolve resolves, its part is skipped ("marker-resolve does not
 # resolve yet").  FIDELITY_LEVELS overrides the levels ("-O2 -O3").
@@ -133,6 +136,21 @@ else
 		_tap_result 1 "marker-resolve: run.py wrote no results"
 	fi
 	diag "marker-resolve: $(( $(date +%s) - start )) s"
+
+	# The same through the tool's own attach and detach (its text
+	# definitions, enabled in run.py's private instance as well); run.py
+	# fails the run if detach leaves an event of the group behind.
+	$RUN --source resolve --attach=resolve --cc gcc --levels=-O2 -q \
+		--json "$TMP/attach.json" > "$TMP/attach.out" 2>&1
+	diag "attach: $(cat "$TMP/attach.out")"
+	if [ -s "$TMP/attach.json" ]; then
+		$CHECK "$TMP/attach.json" resolve "$KNOWN" $FLOORS |
+			sed 's/resolve zero:/resolve zero (marker-resolve attach):/' \
+			> "$TMP/attach.tap"
+		tap_from "$TMP/attach.tap"
+	else
+		_tap_result 1 "marker-resolve attach: run.py wrote no results"
+	fi
 fi
 
 plan $_tap_n

@@ -173,7 +173,8 @@ def defs_resolve(binary):
                              "spec": a.get("spec"), "type": a.get("type"),
                              "reason": a.get("reason")})
             sites.append({"file_offset": off, "symbol": s.get("symbol"),
-                          "offset": s.get("offset"), "args": args})
+                          "offset": s.get("offset"), "args": args,
+                          "event": s.get("event")})
         out.append({"name": m["name"], "verdict": m.get("verdict"),
                     "reason": m.get("reason"), "sites": sites})
     return out
@@ -544,6 +545,8 @@ class Session:
         self.group = f"{Tracefs.PREFIX}{os.getpid()}_{Session.seq}"
         self.events = []
         self.instance = None
+        self.external = False	# events added by marker-resolve attach
+        self.leftover = None
 
     def add(self, event, binary, file_offset, fetches):
         if not IDENT.match(event) or not IDENT.match(self.group):
@@ -595,9 +598,25 @@ class Session:
                 except OSError:
                     time.sleep(0.2)
             self.instance = None
+        if self.external:
+            r = subprocess.run([MARKER_RESOLVE, "detach", "--group",
+                                self.group], capture_output=True, text=True)
+            left = self.group_events()
+            if r.returncode or left:
+                self.leftover = (f"marker-resolve detach: exit "
+                                 f"{r.returncode}, {len(left)} events left")
+            self.events = left
         for ev in self.events:
             self.tfs.append(f"-:{self.group}/{ev}")
         self.events = []
+
+    def group_events(self):
+        out = []
+        for line in open(self.tfs.path("uprobe_events")):
+            m = re.match(r"^[pr]:([^/\s]+)/(\S+)", line)
+            if m and m.group(1) == self.group:
+                out.append(m.group(2))
+        return out
 
 
 TRACE_LINE = re.compile(r"^.*?\s[0-9]+\.[0-9]+: ([A-Za-z_][A-Za-z0-9_]*): "
@@ -621,12 +640,44 @@ def parse_fields(text, names):
     return vals
 
 
-def probe_run(tfs, binary, markers, workdir):
+def attach_with_resolve(sess, binary, markers):
+    """`marker-resolve attach --group G`: the tool's own definitions.
+
+    Events are mapped back to markers through the "event" of each site in
+    its JSON; sites sharing an event are counted on the first of them.
+    """
+    r = subprocess.run([MARKER_RESOLVE, "attach", "--group", sess.group,
+                        binary], capture_output=True, text=True, timeout=300)
+    sess.external = True
+    if r.returncode:
+        raise RuntimeError(f"marker-resolve attach: exit {r.returncode}: "
+                           f"{r.stderr.strip()[:500]}")
+    evmap = {}
+    for name, m in markers.items():
+        m["attached"] = 0
+        m["attach_errors"] = []
+        for j, s in enumerate(m["sites"]):
+            ev = s.get("event")
+            if not ev:
+                m["attach_errors"].append(f"site {j}: no event in JSON")
+                continue
+            m["attached"] += 1
+            if ev not in evmap:
+                evmap[ev] = (name, j, [a.get("name") if a.get("spec")
+                                       else None for a in s["args"]])
+    sess.events = sorted(evmap)
+    return evmap
+
+
+def probe_run(tfs, binary, markers, workdir, attach="own"):
     """Attach every site, run the binary, return per-marker hits."""
     sess = Session(tfs)
     evmap = {}
     used = set()
     try:
+        if attach == "resolve":
+            evmap = attach_with_resolve(sess, binary, markers)
+            markers = {}
         for name, m in markers.items():
             m["attached"] = 0
             m["attach_errors"] = []
@@ -679,9 +730,11 @@ def probe_run(tfs, binary, markers, workdir):
         text = sess.stop()
     finally:
         sess.close()
+    if sess.leftover:
+        raise RuntimeError(sess.leftover)
     if r.returncode:
         raise RuntimeError(f"{binary}: exit {r.returncode}: {r.stderr}")
-    got = {n: [] for n in markers}
+    got = {}
     lost = 0
     for line in text.splitlines():
         if line.startswith("#"):
@@ -695,7 +748,7 @@ def probe_run(tfs, binary, markers, workdir):
         name, j, fields = evmap[t.group(1)]
         names = [f for f in fields if f]
         vals = parse_fields(t.group(3), names) or {}
-        got[name].append((j, int(t.group(2), 16),
+        got.setdefault(name, []).append((j, int(t.group(2), 16),
                           [vals.get(f) if f else None for f in fields]))
     if lost:
         raise RuntimeError("trace buffer lost events")
@@ -922,7 +975,8 @@ def self_test():
 
 # ------------------------------------------------------------------- main
 
-def run_config(tfs, cc, level, source, variant, workdir, jobs, cache):
+def run_config(tfs, cc, level, source, variant, workdir, jobs, cache,
+               attach="own"):
     cfg = {"cc": cc, "level": level, "source": source, "variant": variant,
            "error": None, "totals": None, "markers": []}
     d = os.path.join(workdir, f"{cc}{level}")
@@ -944,7 +998,9 @@ def run_config(tfs, cc, level, source, variant, workdir, jobs, cache):
     defs = SOURCES[source](binary)
     cfg["def_seconds_total"] = round(time.monotonic() - t0, 3)
     markers = merge_markers(defs)
-    got, out = probe_run(tfs, binary, markers, os.path.dirname(binary))
+    got, out = probe_run(tfs, binary, markers, os.path.dirname(binary),
+                         attach)
+    cfg["attach"] = attach
     if out != wout:
         cfg["error"] = f"outputs differ: witness {wout!r} probed {out!r}"
     cfg["markers"] = compare(expected, markers, got)
@@ -960,6 +1016,9 @@ def main(argv):
     ap.add_argument("--source", default="resolve",
                     help="resolve, perf, sdt, or several with commas")
     ap.add_argument("--variant", default="zero", choices=["zero", "exact"])
+    ap.add_argument("--attach", default="own", choices=["own", "resolve"],
+                    help="own: run.py writes each site's definition; "
+                    "resolve: marker-resolve attach/detach --group")
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--workdir", help="keep the builds here")
     ap.add_argument("-q", "--quiet", action="store_true",
@@ -985,8 +1044,11 @@ def main(argv):
             for level in a.levels.split(","):
                 for source in sources:
                     try:
+                        if a.attach == "resolve" and source != "resolve":
+                            ap.error("--attach=resolve needs --source "
+                                     "resolve")
                         cfg = run_config(tfs, cc, level, source, a.variant,
-                                         workdir, jobs, cache)
+                                         workdir, jobs, cache, a.attach)
                     except (RuntimeError, OSError, ValueError,
                             subprocess.TimeoutExpired) as e:
                         cfg = {"cc": cc, "level": level, "source": source,
