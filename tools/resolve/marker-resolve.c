@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "smk/adhoc.h"
 #include "smk/binary.h"
 #include "smk/filter.h"
 #include "smk/json.h"
@@ -53,6 +54,11 @@ static size_t npending;
 
 enum mode { MODE_PRINT, MODE_ATTACH, MODE_DETACH };
 static enum mode mode;
+
+/* --at points, applied to every input instead of its markers. */
+static struct smk_adhoc *adhoc;
+static char **adhoc_store;
+static size_t nadhoc;
 static bool dry_run, hold, sweep;
 
 static void warn_cb(void *arg, const char *msg)
@@ -101,6 +107,10 @@ static void usage(FILE *f)
 "      --strict             a marker with an unavailable argument is not\n"
 "                           placed (exit 1)\n"
 "      --no-sdt             markers only, no sys/sdt.h probes\n"
+"      --at 'FILE:LINE[=NAME] [EXPR[:%%CONV]]...'\n"
+"                           an ad-hoc point instead of the markers (for\n"
+"                           binaries built without them); repeatable\n"
+"      --at-file FILE       ad-hoc points, one a line\n"
 "  -k, --kernel RELEASE     vmlinux and modules of RELEASE (as marker-list)\n"
 "      --root DIR           --debug-info-dir DIR   --target-prefix DIR\n"
 "  -h, --help\n"
@@ -231,8 +241,8 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 		note_unavailable(p);
 	err = definitions(b, p, abspath, &evs, &n);
 	if (err) {
-		fprintf(stderr, "%s: %s: %s: ", prog, b->path, p->rec->name);
-		error_report(err);
+		error_report(smk_error_prefix(err, "%s: %s", b->path,
+					      p->rec->name));
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -242,9 +252,8 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 			continue;
 		err = smk_probe_event_format(&evs[i], &line);
 		if (err) {
-			fprintf(stderr, "%s: %s: %s: ", prog, b->path,
-				p->rec->name);
-			error_report(err);
+			error_report(smk_error_prefix(err, "%s: %s", b->path,
+						      p->rec->name));
 			continue;
 		}
 		printf("%s\n", line);
@@ -456,25 +465,28 @@ static void print_bpftrace(struct smk_binary *b, struct smk_placement *p,
 		else
 			printf("kprobe:%s+%llu\n{\n", s->symbol,
 			       (unsigned long long)s->offset);
+		char *exprs[SMK_RECORD_MAX_ARGS] = { NULL };
+
+		/* What bpftrace cannot express (a uprobe's @+FILEOFFSET global)
+		 * prints as '?', never as a made-up value. */
+		for (k = 0; k < s->nfetch; k++)
+			if (s->fetch[k].spec)
+				exprs[k] = bpf_expr(s->fetch[k].spec,
+						    s->fetch[k].type, true);
 		printf("\tprintf(\"%s: ", p->rec->name);
 		for (k = 0; k < s->nfetch; k++) {
 			struct smk_fetch *f = &s->fetch[k];
 
 			printf("%s%s=%s", k ? " " : "", f->name,
-			       !f->spec ? "?" : !strcmp(f->type, "string") ?
+			       !exprs[k] ? "?" : !strcmp(f->type, "string") ?
 			       "%s" : f->type[0] == 'x' ? "0x%lx" :
 			       f->type[0] == 's' ? "%ld" : "%lu");
 		}
 		printf("\\n\"");
 		for (k = 0; k < s->nfetch; k++) {
-			struct smk_fetch *f = &s->fetch[k];
-			char *e;
-
-			if (!f->spec)
-				continue;
-			e = bpf_expr(f->spec, f->type, true);
-			printf(",%s%s", sep, e ? e : "0");
-			free(e);
+			if (exprs[k])
+				printf(",%s%s", sep, exprs[k]);
+			free(exprs[k]);
 		}
 		printf(");\n}\n");
 	}
@@ -545,8 +557,7 @@ static void emit_sdt(struct smk_binary *b, const char *name, const char *ev,
 	if (!err)
 		err = smk_probe_event_format(&pe, &line);
 	if (err) {
-		fprintf(stderr, "%s: %s: %s: ", prog, b->path, name);
-		error_report(err);
+		error_report(smk_error_prefix(err, "%s: %s", b->path, name));
 		smk_probe_event_deinit(&pe);
 		return;
 	}
@@ -638,6 +649,52 @@ next:
 		free(ev);
 	}
 	smk_sdt_probes_destroy(probes, n);
+}
+
+static int add_adhoc(const char *spec)
+{
+	struct smk_error *err;
+	char *store;
+
+	adhoc = realloc(adhoc, (nadhoc + 1) * sizeof(*adhoc));
+	adhoc_store = realloc(adhoc_store, (nadhoc + 1) *
+			      sizeof(*adhoc_store));
+	if (!adhoc || !adhoc_store) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	err = smk_adhoc_parse(spec, &adhoc[nadhoc], &store);
+	if (err) {
+		error_report(err);
+		return 1;
+	}
+	adhoc_store[nadhoc++] = store;
+	return 0;
+}
+
+/* One point a line; blank lines and '#' comments skipped. */
+static int add_adhoc_file(const char *path)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		return 1;
+	}
+	while (!rc && (len = getline(&line, &cap, f)) > 0) {
+		char *s = line + strspn(line, " \t");
+
+		s[strcspn(s, "\r\n")] = '\0';
+		if (*s && *s != '#')
+			rc = add_adhoc(s);
+	}
+	free(line);
+	fclose(f);
+	return rc;
 }
 
 static int open_tracefs(struct smk_tracefs **t)
@@ -791,7 +848,8 @@ static void resolve_file(const char *path)
 		status = 1;
 		goto out;
 	}
-	err = smk_markers_read(b, 0, &set);
+	err = nadhoc ? smk_adhoc_markers(b, adhoc, nadhoc, &set) :
+		smk_markers_read(b, 0, &set);
 	if (!err && set->no_dwarf) {
 		fprintf(stderr, "%s: %s: %s; cannot place probes\n", prog,
 			path, set->no_dwarf);
@@ -834,7 +892,7 @@ static void resolve_file(const char *path)
 			break;
 		}
 	}
-	if (user && !opt.no_sdt)
+	if (user && !opt.no_sdt && !nadhoc)
 		resolve_sdt(b, abspath);
 	free(abspath);
 out:
@@ -847,7 +905,8 @@ out:
 int main(int argc, char **argv)
 {
 	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_FORMAT,
-	       OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN, OPT_HOLD, OPT_SWEEP };
+	       OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN, OPT_HOLD, OPT_SWEEP,
+	       OPT_AT, OPT_AT_FILE };
 	static const struct option longopts[] = {
 		{ "probe", required_argument, NULL, 'n' },
 		{ "module", required_argument, NULL, 'm' },
@@ -860,6 +919,8 @@ int main(int argc, char **argv)
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "hold", no_argument, NULL, OPT_HOLD },
 		{ "sweep", no_argument, NULL, OPT_SWEEP },
+		{ "at", required_argument, NULL, OPT_AT },
+		{ "at-file", required_argument, NULL, OPT_AT_FILE },
 		{ "kernel", required_argument, NULL, 'k' },
 		{ "root", required_argument, NULL, OPT_ROOT },
 		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
@@ -928,6 +989,14 @@ int main(int argc, char **argv)
 			break;
 		case OPT_SWEEP:
 			sweep = true;
+			break;
+		case OPT_AT:
+			if (add_adhoc(optarg))
+				return 2;
+			break;
+		case OPT_AT_FILE:
+			if (add_adhoc_file(optarg))
+				return 2;
 			break;
 		case 'k':
 			opt.release = optarg;
@@ -1024,6 +1093,10 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < inputs.n; i++)
 		resolve_file(inputs.v[i].path);
 	smk_inputs_deinit(&inputs);
+	for (size_t i = 0; i < nadhoc; i++)
+		free(adhoc_store[i]);
+	free(adhoc_store);
+	free(adhoc);
 	if (mode == MODE_ATTACH) {
 		int rc = status ? status : do_attach(opt.group);
 

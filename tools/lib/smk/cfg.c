@@ -94,16 +94,11 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 		cs_close(&h);
 		return &smk_error_nomem;
 	}
-	/* Pass 1: direct jump targets, and the predecessors of @addr. */
+	/* Pass 1: direct jump targets, and jumps to @addr. */
 	for (i = 0; i < n; i++) {
 		const cs_insn *in = &insn[i];
 		const cs_x86 *x = &in->detail->x86;
 
-		if (in->address == addr) {
-			f->boundary = true;
-			if (i && falls_through(h, &insn[i - 1]))
-				f->preds++;
-		}
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
 		    x->operands[0].type == X86_OP_IMM) {
 			uint64_t t = x->operands[0].imm;
@@ -113,9 +108,32 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 				f->preds++;
 		}
 	}
+	qsort(targets, ntargets, sizeof(*targets), u64_cmp);
+	/*
+	 * Falling into @addr counts only from reachable code: the padding
+	 * after a ret or jmp (nops up to the next aligned target) is not.
+	 * Reachable: the entry, a jump target, or after reachable code that
+	 * falls through.
+	 */
+	{
+		bool reach = false;
+
+		for (i = 0; i < n; i++) {
+			const cs_insn *in = &insn[i];
+			bool prev = reach;
+
+			reach = i == 0 || is_target(targets, ntargets,
+						    in->address) ||
+				(prev && falls_through(h, &insn[i - 1]));
+			if (in->address == addr) {
+				f->boundary = true;
+				if (i && prev && falls_through(h, &insn[i - 1]))
+					f->preds++;
+			}
+		}
+	}
 	if (n && insn[0].address == addr)
 		f->preds++;	/* the function's callers */
-	qsort(targets, ntargets, sizeof(*targets), u64_cmp);
 	/* Pass 2: the basic block holding @addr, and conditional moves in
 	 * it.  A block starts at a jump target or after a transfer. */
 	for (i = 0; i < n && f->boundary; i++) {

@@ -47,6 +47,8 @@ struct smk_marker {
 	unsigned int line;
 	const char *reason;	/* why there is no function (static) */
 	Dwarf_Off var;		/* the record's DWARF variable, 0 if none */
+	const char *adhoc_file;	/* ad-hoc point (adhoc.c): its source file
+				 * as the line table names it; var is 0 */
 	struct smk_arg args[SMK_RECORD_MAX_ARGS];
 	struct smk_instance *instances;
 	size_t ninstances;

@@ -40,6 +40,7 @@ enum rule {
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
+	RULE_PARTIAL,
 	RULE_NONE,
 };
 
@@ -77,6 +78,11 @@ static const struct {
 		"the compiler if-converted the branch around the marker "
 		"(conditional moves): no instruction runs only when the "
 		"marker does",
+	},
+	[RULE_PARTIAL] = {
+		"some copies", SMK_VERDICT_APPROX,
+		"the compiler removed or merged the marker's point in some "
+		"copies of its code; hits through those are missed",
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
@@ -157,9 +163,7 @@ static const char *marker_file(Dwarf *dw, Dwarf_Off var)
 	return idx == 0 ? dwarf_diename(&cu) : NULL;
 }
 
-/* Same file, named relative to different directories: one path is the
- * other's suffix at a '/' boundary. */
-static bool same_file(const char *a, const char *b)
+bool smk_same_source(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 
@@ -172,6 +176,41 @@ static bool same_file(const char *a, const char *b)
 		lb = strlen(b);
 	}
 	return !strcmp(a + la - lb, b) && (la == lb || a[la - lb - 1] == '/');
+}
+
+static Dwarf_Off origin_of(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die o;
+
+	if (dwarf_attr(die, DW_AT_abstract_origin, &a) &&
+	    dwarf_formref_die(&a, &o))
+		return dwarf_dieoffset(&o);
+	return dwarf_dieoffset(die);
+}
+
+/*
+ * Is @addr inside another copy of @root's function inlined within @root
+ * (recursion, mutual recursion)?  Its rows belong to that copy, whose
+ * variables are other ones.
+ */
+static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
+{
+	Dwarf_Off want = origin_of(root), self = dwarf_dieoffset(root);
+	Dwarf_Die *sc = NULL;
+	bool below = true, found = false;
+	int n = smk_concrete_scopes(cu, addr, 0, &sc), i;
+
+	/* Innermost first: everything before @root is nested in it. */
+	for (i = 0; i < n && below; i++) {
+		if (dwarf_dieoffset(&sc[i]) == self)
+			below = false;
+		else if (dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine &&
+			 origin_of(&sc[i]) == want)
+			found = true;
+	}
+	free(sc);
+	return found && !below;
 }
 
 /*
@@ -203,7 +242,8 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 		    line < (int)first)
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || !same_file(src, file) || !in_ranges(root, addr))
+		if (!src || !smk_same_source(src, file) ||
+		    !in_ranges(root, addr) || nested_copy(cu, root, addr))
 			continue;
 		if (line <= (int)last) {
 			err = addrs_add(on, addr);
@@ -232,7 +272,8 @@ static void arg_convs(const struct smk_record *rec, bool kernel,
 	smk_format_parse(rec->format, kernel, convs, SMK_RECORD_MAX_ARGS, &n);
 	for (i = 0; i < n && i < SMK_RECORD_MAX_ARGS; i++) {
 		argi += convs[i].star_width + convs[i].star_prec;
-		if (argi < SMK_RECORD_MAX_ARGS)
+		/* "%v" (ad-hoc points): no conversion, the DWARF type rules. */
+		if (argi < SMK_RECORD_MAX_ARGS && convs[i].conv != 'v')
 			per_arg[argi] = &convs[i];
 		argi++;
 	}
@@ -249,9 +290,50 @@ static bool uses_register(const char *spec)
 	return false;
 }
 
+int smk_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Off root,
+			Dwarf_Die **ret)
+{
+	enum { MAX = 64 };
+	Dwarf_Die chain[MAX], die, *out;
+	int depth = 0, i, cut = -1;
+
+	chain[depth++] = *cu;
+	while (depth < MAX && dwarf_child(&chain[depth - 1], &die) == 0) {
+		bool found = false;
+
+		do {
+			int tag = dwarf_tag(&die);
+
+			if ((tag == DW_TAG_subprogram ||
+			     tag == DW_TAG_lexical_block ||
+			     tag == DW_TAG_inlined_subroutine) &&
+			    dwarf_haspc(&die, addr) == 1) {
+				found = true;
+				break;
+			}
+		} while (dwarf_siblingof(&die, &die) == 0);
+		if (!found)
+			break;
+		/* Below @root, stop at the next call inlined into it. */
+		if (cut >= 0 && dwarf_tag(&die) != DW_TAG_lexical_block)
+			break;
+		chain[depth++] = die;
+		if (root && dwarf_dieoffset(&die) == root)
+			cut = depth - 1;
+	}
+	out = malloc(depth * sizeof(*out));
+	if (!out)
+		return -1;
+	for (i = 0; i < depth; i++)
+		out[i] = chain[depth - 1 - i];
+	*ret = out;
+	return depth;
+}
+
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
-				  Dwarf_Die *block, uint64_t addr, bool inlined,
+				  Dwarf_Die *block, Dwarf_Off root,
+				  uint64_t addr, bool inlined,
 				  unsigned int flags)
 {
 	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
@@ -289,10 +371,18 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	 * address, in the instance's own CU (clang emits no .debug_aranges,
 	 * so libdw cannot find a CU by address).
 	 */
+	int first = 0;
+
+	/*
+	 * At the marker's own block, the block's ancestors; elsewhere the
+	 * concrete DIEs holding the address down to the instance (libdw's
+	 * dwarf_getscopes() follows an inlined function's abstract nesting
+	 * instead, which leaves out the function it was inlined into).
+	 */
 	if (block)
 		nscopes = dwarf_getscopes_die(block, &scopes);
 	else
-		nscopes = dwarf_getscopes(cu, addr, &scopes);
+		nscopes = smk_concrete_scopes(cu, addr, root, &scopes);
 	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
 	err = smk_code_facts(b, addr, &cf);
 	if (err) {
@@ -304,7 +394,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 		struct smk_fetch *f = &s->fetch[i];
 
 		s->nfetch = i + 1;
-		if (nscopes <= 0) {
+		if (nscopes - first <= 0) {
 			f->expr = m->rec.args[i];
 			smk_fetch_name(f->expr, f->name, sizeof(f->name));
 			f->reason = strdup("no DWARF scope at this address");
@@ -314,7 +404,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			}
 			continue;
 		}
-		err = smk_fetch_build(b, scopes, nscopes, addr,
+		err = smk_fetch_build(b, scopes + first, nscopes - first, addr,
 				      m->rec.args[i], per_arg[i],
 				      flags & SMK_PLACE_USER, f);
 		if (err)
@@ -393,6 +483,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 {
 	enum rule worst = RULE_OWN_BLOCK;
 	struct smk_error *err = NULL;
+	size_t missing = 0;
 	struct addrs on = { 0 }, next = { 0 };
 	const char *file;
 	size_t i, j;
@@ -400,12 +491,12 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	p->rec = &m->rec;
 	p->function = m->function;
 	p->line = m->line;
-	if (!m->var || !m->ninstances) {
+	if ((!m->var && !m->adhoc_file) || !m->ninstances) {
 		p->verdict = SMK_VERDICT_NOT_FOUND;
 		p->reason = strdup(m->reason ? m->reason : "no instance");
 		return p->reason ? NULL : &smk_error_nomem;
 	}
-	file = marker_file(b->dwarf, m->var);
+	file = m->adhoc_file ? m->adhoc_file : marker_file(b->dwarf, m->var);
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		enum rule rule = RULE_NONE;
@@ -435,7 +526,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (r > worst)
 					worst = r;
 				kept++;
-				err = add_site(b, m, p, &cu, &block,
+				err = add_site(b, m, p, &cu, &block, in->root,
 					       in->parts[j].addr, in->inlined,
 					       flags);
 			}
@@ -465,18 +556,20 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			rule = RULE_NEXT_LINE;
 			use = &next;
 		}
+		if (!use) {
+			missing++;
+			continue;
+		}
 		if (rule > worst)
 			worst = rule;
-		if (!use)
-			continue;
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j]);
 
 			if (r != RULE_NONE && r > worst)
 				worst = r;
-			err = add_site(b, m, p, &cu, NULL, use->v[j],
-				       in->inlined, flags);
+			err = add_site(b, m, p, &cu, NULL, in->root,
+				       use->v[j], in->inlined, flags);
 		}
 	}
 	free(on.v);
@@ -485,6 +578,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		return err;
 	if (!p->nsites)
 		worst = RULE_NONE;
+	else if (missing && worst < RULE_PARTIAL)
+		worst = RULE_PARTIAL;
 	p->verdict = rules[worst].verdict;
 	p->rule = strdup(rules[worst].name);
 	if (!p->rule || (rules[worst].reason &&

@@ -25,4 +25,20 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 				    struct smk_placement **ret);
 void smk_placements_destroy(struct smk_placement *p, size_t n);
 
+/*
+ * Do two source paths name the same file?  DWARF names files relative to
+ * different directories (DW_AT_comp_dir, include dirs): equal, or one is
+ * the other's suffix at a '/' boundary.
+ */
+bool smk_same_source(const char *a, const char *b);
+
+/*
+ * The concrete DIEs (subprogram, lexical blocks, inlined copies) holding
+ * @addr in @cu, innermost first, @cu last, into a new array *@ret; with
+ * @root (a DIE offset, 0: none) the chain stops below @root at the next
+ * inlined call.  Returns the count, or -1 when out of memory.
+ */
+int smk_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Off root,
+			Dwarf_Die **ret);
+
 #endif /* SMK_PLACEMENT_H */
