@@ -438,7 +438,8 @@ static struct smk_error *disable_everywhere(struct smk_tracefs *t,
 
 	snprintf(path, sizeof(path), "events/%s/%s/enable", group, event);
 	e = write_enable(t, path, false);
-	if (e && e != ENOENT)
+	/* ENOENT/ENODEV: the event is gone already (a concurrent detach). */
+	if (e && e != ENOENT && e != ENODEV)
 		return smk_error_errno(e, "%s/%s: disable", t->path, path);
 	fd = openat(t->dirfd, "instances", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
@@ -456,7 +457,7 @@ static struct smk_error *disable_everywhere(struct smk_tracefs *t,
 			     group, event) >= (int)sizeof(path))
 			continue;
 		e = write_enable(t, path, false);
-		if (e && e != ENOENT)
+		if (e && e != ENOENT && e != ENODEV)
 			err = smk_error_errno(e, "%s/%s: disable", t->path,
 					      path);
 	}
@@ -480,7 +481,13 @@ struct smk_error *smk_tracefs_remove(struct smk_tracefs *t, char kind,
 	if (err)
 		return err;
 	snprintf(cmd, sizeof(cmd), "-:%s/%s", group, event);
-	return write_cmd(t, events_file(kind), cmd);
+	err = write_cmd(t, events_file(kind), cmd);
+	/* Removing what is already gone is done, not failed. */
+	if (err && err->code == SMK_ERROR_NOT_FOUND) {
+		smk_error_destroy(err);
+		err = NULL;
+	}
+	return err;
 }
 
 void smk_tracefs_entries_destroy(struct smk_tracefs_entry *e, size_t n)
