@@ -47,11 +47,13 @@ struct simple_marker_header {
 	unsigned short size;		/* whole record, a multiple of 4 */
 	unsigned int line;		/* __LINE__ of the marker */
 	unsigned short strings;		/* bytes of strings, NULs included */
-	unsigned short flags;		/* 0 for now */
+	unsigned short flags;		/* SIMPLE_MARKER_F_* */
 };
 
 #define SIMPLE_MARKER_VERSION	1
 #define SIMPLE_MARKER_MAX_ARGS	12
+/* The marker has an anchor in the code (trace_simple_exact()). */
+#define SIMPLE_MARKER_F_EXACT	0x1
 
 /* Strings: name, file, format, then each argument expression. */
 #define __SMK_STR1(a)	#a "\0"
@@ -104,7 +106,9 @@ int __simple_marker_check(const char *fmt, ...)
 #define __SMK_STRINGS(name, fmt, ...) \
 	#name "\0" __FILE__ "\0" fmt "\0" __SMK_ARGSTRS(_, ##__VA_ARGS__)
 
-#define __SMK_RECORD(name, fmt, ...)					\
+#define __SMK_RECORD(name, fmt, ...) \
+	__SMK_RECORD_F(name, 0, fmt, ##__VA_ARGS__)
+#define __SMK_RECORD_F(name, flags, fmt, ...)				\
 	static const struct {						\
 		struct simple_marker_header h;				\
 		char s[__SMK_ALIGN4(sizeof(__SMK_STRINGS(name, fmt,	\
@@ -114,13 +118,16 @@ int __simple_marker_check(const char *fmt, ...)
 		{ { 'S', 'M', 'K', 'R' }, SIMPLE_MARKER_VERSION,	\
 		  __SMK_NARGS(_, ##__VA_ARGS__), sizeof(__smk_##name),	\
 		  __LINE__,						\
-		  sizeof(__SMK_STRINGS(name, fmt, ##__VA_ARGS__)) - 1, 0 }, \
+		  sizeof(__SMK_STRINGS(name, fmt, ##__VA_ARGS__)) - 1,	\
+		  (flags) },						\
 		__SMK_STRINGS(name, fmt, ##__VA_ARGS__)			\
 	}
 #else
 /* No record, but still at most SIMPLE_MARKER_MAX_ARGS arguments. */
 #define __SMK_RECORD(name, fmt, ...) \
 	(void)sizeof(__SMK_ARGSTRS(_, ##__VA_ARGS__) "")
+#define __SMK_RECORD_F(name, flags, fmt, ...) \
+	__SMK_RECORD(name, fmt, ##__VA_ARGS__)
 #endif
 
 /**

@@ -163,7 +163,8 @@
  */
 #define trace_simple_exact(name, fmt, ...)				\
 	do {								\
-		__SMK_RECORD(name, fmt, ##__VA_ARGS__);			\
+		__SMK_RECORD_F(name, SIMPLE_MARKER_F_EXACT, fmt,	\
+			       ##__VA_ARGS__);				\
 		(void)sizeof(struct { int name; });			\
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 		__SMKX_ANCHOR(name, ##__VA_ARGS__);			\

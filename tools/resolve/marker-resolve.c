@@ -599,6 +599,10 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 		uint64_t sem = 0;
 		char *name, *ev;
 
+		/* trace_simple_exact() anchors are placed with their
+		 * markers, not as probes of their own. */
+		if (!strcmp(p->provider, "simple_marker"))
+			continue;
 		name = xasprintf("%s:%s", p->provider, p->name);
 		ev = xasprintf("%s_%s", p->provider, p->name);
 		if (!smk_filter_match(&opt.filter, b->module, p->function,

@@ -21,6 +21,7 @@
  * and its reason live in one table below.
  */
 #include <dwarf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,10 @@
 #include "fetch.h"
 #include "format.h"
 #include "placement.h"
+#include "sdt.h"
 
 enum rule {
+	RULE_ANCHOR,
 	RULE_OWN_BLOCK,
 	RULE_LINE,
 	RULE_LINE_MULTI,
@@ -49,6 +52,7 @@ static const struct {
 	enum smk_verdict verdict;
 	const char *reason;
 } rules[] = {
+	[RULE_ANCHOR] = { "anchor", SMK_VERDICT_EXACT, NULL },
 	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL },
 	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL },
 	[RULE_LINE_MULTI] = {
@@ -478,8 +482,132 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	return r;
 }
 
+/*
+ * trace_simple_exact() markers carry an anchor: a nop in the code with a
+ * sys/sdt.h note (provider "simple_marker", the marker's name, its
+ * arguments as asm operands).  Where the compiler kept the anchor there is
+ * no guessing: each note of the marker inside one of its instances is a
+ * site, and the operands are its arguments.
+ */
+static struct smk_error *place_anchors(struct smk_binary *b,
+				       struct smk_marker *m,
+				       struct smk_placement *p,
+				       const struct smk_sdt_probe *notes,
+				       const size_t *owner, size_t self,
+				       size_t nnotes)
+{
+	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
+	const struct smk_conv *per_arg[SMK_RECORD_MAX_ARGS];
+	struct smk_error *err;
+	size_t i;
+
+	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
+	for (i = 0; i < nnotes; i++) {
+		const struct smk_sdt_probe *n = &notes[i];
+		struct smk_site *s, *tmp;
+		unsigned int k, nf;
+
+		if (owner[i] != self)
+			continue;
+		tmp = realloc(p->sites, (p->nsites + 1) * sizeof(*tmp));
+		if (!tmp)
+			return &smk_error_nomem;
+		p->sites = tmp;
+		s = &p->sites[p->nsites++];
+		memset(s, 0, sizeof(*s));
+		s->addr = n->pc;
+		if (n->function && !(s->symbol = strdup(n->function)))
+			return &smk_error_nomem;
+		s->offset = n->function_offset;
+		if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN)
+			smk_binary_file_offset(b, n->pc, &s->file_offset);
+		err = smk_sdt_fetch(b, n, s->fetch, &nf);
+		if (err)
+			return err;
+		s->nfetch = nf < m->rec.nargs ? nf : m->rec.nargs;
+		for (k = nf; k > s->nfetch; k--)
+			smk_fetch_deinit(&s->fetch[k - 1]);
+		/* The marker's names, and strings where the format says so. */
+		for (k = 0; k < s->nfetch; k++) {
+			struct smk_fetch *f = &s->fetch[k];
+
+			f->expr = m->rec.args[k];
+			smk_fetch_name(f->expr, f->name, sizeof(f->name));
+			if (f->spec && per_arg[k] && per_arg[k]->conv == 's') {
+				char *str;
+
+				if (asprintf(&str, "+0(%s)", f->spec) < 0)
+					return &smk_error_nomem;
+				free(f->spec);
+				f->spec = str;
+				snprintf(f->type, sizeof(f->type), "string");
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Does one of @m's instances hold @pc? */
+static bool in_instances(struct smk_binary *b, const struct smk_marker *m,
+			 uint64_t pc)
+{
+	size_t j;
+
+	for (j = 0; j < m->ninstances; j++) {
+		Dwarf_Die root;
+
+		if (dwarf_offdie(b->dwarf, m->instances[j].root, &root) &&
+		    dwarf_haspc(&root, pc) == 1)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Give each anchor note to exactly one marker of its name: one whose
+ * instances hold it (the least served, when a macro put several records of
+ * one name in one function), else the only marker of that name, else none.
+ * Per-marker matching counted a note once per same-name record; and clang
+ * may inline a copy that its DWARF does not tie to the record.
+ */
+static void assign_anchors(struct smk_binary *b, struct smk_marker_set *set,
+			   const struct smk_sdt_probe *notes, size_t nnotes,
+			   size_t *owner)
+{
+	size_t *load = calloc(set->n ? set->n : 1, sizeof(*load));
+	size_t i, k;
+
+	for (i = 0; i < nnotes; i++) {
+		size_t best = SIZE_MAX, only = SIZE_MAX, named = 0;
+
+		owner[i] = SIZE_MAX;
+		if (strcmp(notes[i].provider, "simple_marker"))
+			continue;
+		for (k = 0; k < set->n; k++) {
+			struct smk_marker *m = &set->markers[k];
+
+			if (strcmp(m->rec.name, notes[i].name))
+				continue;
+			named++;
+			only = k;
+			if (in_instances(b, m, notes[i].pc) &&
+			    (best == SIZE_MAX || (load && load[k] < load[best])))
+				best = k;
+		}
+		if (best == SIZE_MAX && named == 1)
+			best = only;
+		owner[i] = best;
+		if (best != SIZE_MAX && load)
+			load[best]++;
+	}
+	free(load);
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
-				   struct smk_placement *p, unsigned int flags)
+				   struct smk_placement *p, unsigned int flags,
+				   const struct smk_sdt_probe *notes,
+				   const size_t *owner, size_t self,
+				   size_t nnotes)
 {
 	enum rule worst = RULE_OWN_BLOCK;
 	struct smk_error *err = NULL;
@@ -495,6 +623,29 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		p->verdict = SMK_VERDICT_NOT_FOUND;
 		p->reason = strdup(m->reason ? m->reason : "no instance");
 		return p->reason ? NULL : &smk_error_nomem;
+	}
+	if (nnotes) {
+		err = place_anchors(b, m, p, notes, owner, self, nnotes);
+		if (err)
+			return err;
+		if (p->nsites) {
+			p->verdict = SMK_VERDICT_EXACT;
+			p->rule = strdup(rules[RULE_ANCHOR].name);
+			return p->rule ? NULL : &smk_error_nomem;
+		}
+	}
+	if (m->rec.flags & SMK_RECORD_F_EXACT) {
+		/* An asm volatile anchor goes only with its code. */
+		p->verdict = SMK_VERDICT_NOT_FOUND;
+		p->rule = strdup(rules[RULE_NONE].name);
+		p->reason = strdup(nnotes || !smk_binary_is_kernel(b) ?
+				   "the exact marker's anchor is not in the "
+				   "code: the compiler removed it as "
+				   "unreachable" :
+				   "exact markers of modules need their "
+				   "anchor notes relocated: not supported "
+				   "yet");
+		return p->rule && p->reason ? NULL : &smk_error_nomem;
 	}
 	file = m->adhoc_file ? m->adhoc_file : marker_file(b->dwarf, m->var);
 	for (i = 0; i < m->ninstances && !err; i++) {
@@ -597,16 +748,39 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	struct smk_error *err;
 	size_t i;
 
+	struct smk_sdt_probe *notes = NULL;
+	size_t nnotes = 0, *owner = NULL;
+
+	/* Anchors of trace_simple_exact(): userspace notes; a module's
+	 * would need their relocations applied first. */
+	if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN ||
+	    b->kind == SMK_BINARY_VMLINUX) {
+		err = smk_sdt_read(b, &notes, &nnotes);
+		if (err)
+			return err;
+	}
 	p = calloc(set->n ? set->n : 1, sizeof(*p));
-	if (!p)
+	owner = calloc(nnotes ? nnotes : 1, sizeof(*owner));
+	if (!p || !owner) {
+		free(p);
+		free(owner);
+		smk_sdt_probes_destroy(notes, nnotes);
 		return &smk_error_nomem;
+	}
+	if (nnotes && b->dwarf)
+		assign_anchors(b, set, notes, nnotes, owner);
 	for (i = 0; i < set->n; i++) {
-		err = place_one(b, &set->markers[i], &p[i], flags);
+		err = place_one(b, &set->markers[i], &p[i], flags, notes,
+				owner, i, nnotes);
 		if (err) {
+			free(owner);
+			smk_sdt_probes_destroy(notes, nnotes);
 			smk_placements_destroy(p, set->n);
 			return err;
 		}
 	}
+	free(owner);
+	smk_sdt_probes_destroy(notes, nnotes);
 	*ret = p;
 	return NULL;
 }

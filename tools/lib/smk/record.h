@@ -22,6 +22,7 @@ enum {
 	SMK_RECORD_VERSION = 1,
 	SMK_RECORD_MAX_ARGS = 12,
 	SMK_RECORD_MAX_NAME = 128,
+	SMK_RECORD_F_EXACT = 0x1,	/* has an anchor: trace_simple_exact() */
 };
 
 /* Strings point into the section data, which must outlive the record. */
