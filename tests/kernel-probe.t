@@ -48,13 +48,18 @@ CHECK="python3 $TOP/tests/kernel/check.py"
 # The samples, built in a copy: kbuild writes next to the sources.
 mkdir -p "$TMP/src/samples" "$TMP/src/include/linux" "$TMP/src/scripts"
 cp "$TOP/Kbuild" "$TMP/src/"
-cp "$TOP/include/linux/simple_marker.h" "$TMP/src/include/linux/"
+cp "$TOP/include/linux/simple_marker.h" \
+	"$TOP/include/linux/simple_marker_exact.h" "$TMP/src/include/linux/"
 cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
 	"$TMP/src/scripts/"
 cp "$TOP"/samples/Kbuild "$TOP"/samples/Makefile "$TOP"/samples/*.c \
 	"$TMP/src/samples/"
 t0=$(date +%s%N)
-if ! make -j2 -C "$TMP/src/samples" KDIR="$KDIR" > "$TMP/build.log" 2>&1
+# SMK_KERNEL_EXACT=1 (tests/kernel-probe-exact.t): every marker exact.
+KCF=
+[ "${SMK_KERNEL_EXACT:-}" = 1 ] && KCF=-DSIMPLE_MARKERS_ALL_EXACT
+if ! make -j2 -C "$TMP/src/samples" KDIR="$KDIR" KCFLAGS="$KCF" \
+	> "$TMP/build.log" 2>&1
 then
 	plan 1
 	_tap_result 1 "build the sample modules"

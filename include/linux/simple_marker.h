@@ -147,4 +147,14 @@ int __simple_marker_check(const char *fmt, ...)
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 	} while (0)
 
+/*
+ * SIMPLE_MARKERS_ALL_EXACT makes every trace_simple() of the translation
+ * unit a trace_simple_exact(), to measure what exact mode costs and gives.
+ */
+#if defined(SIMPLE_MARKERS_ALL_EXACT) && !defined(_LINUX_SIMPLE_MARKER_EXACT_H)
+#include <linux/simple_marker_exact.h>
+#undef trace_simple
+#define trace_simple trace_simple_exact
+#endif
+
 #endif /* _LINUX_SIMPLE_MARKER_H */

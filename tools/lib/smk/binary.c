@@ -749,3 +749,21 @@ bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
 	}
 	return false;
 }
+
+const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr)
+{
+	Dwarf_Addr a = addr + b->bias, bias;
+	size_t shstrndx;
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	if (!binary_report(b))
+		return NULL;
+	scn = dwfl_module_address_section(b->dwmod, &a, &bias);
+	elf = dwfl_module_getelf(b->dwmod, &bias);
+	if (!scn || !elf || !gelf_getshdr(scn, &sh) ||
+	    elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return NULL;
+	return elf_strptr(elf, shstrndx, sh.sh_name);
+}

@@ -97,6 +97,9 @@ const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
 bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
 			    uint64_t *off);
 
+/* Name of the section holding DWARF address @addr, or NULL. */
+const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr);
+
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
 			    uint64_t *addr);

@@ -638,13 +638,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		/* An asm volatile anchor goes only with its code. */
 		p->verdict = SMK_VERDICT_NOT_FOUND;
 		p->rule = strdup(rules[RULE_NONE].name);
-		p->reason = strdup(nnotes || !smk_binary_is_kernel(b) ?
-				   "the exact marker's anchor is not in the "
+		p->reason = strdup("the exact marker's anchor is not in the "
 				   "code: the compiler removed it as "
-				   "unreachable" :
-				   "exact markers of modules need their "
-				   "anchor notes relocated: not supported "
-				   "yet");
+				   "unreachable");
 		return p->rule && p->reason ? NULL : &smk_error_nomem;
 	}
 	file = m->adhoc_file ? m->adhoc_file : marker_file(b->dwarf, m->var);
@@ -739,6 +735,43 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	return NULL;
 }
 
+/*
+ * Kernel functions marked __exit are notrace, and kprobes refuse notrace
+ * functions ("Could not probe notrace function", seen in the cloud kernel
+ * under qemu): drop such sites, saying so.
+ */
+static struct smk_error *drop_unprobeable(struct smk_binary *b,
+					  struct smk_placement *p)
+{
+	size_t i, kept = 0, dropped = 0;
+
+	if (!smk_binary_is_kernel(b))
+		return NULL;
+	for (i = 0; i < p->nsites; i++) {
+		const char *sec = smk_binary_section_name(b, p->sites[i].addr);
+
+		if (sec && !strcmp(sec, ".exit.text")) {
+			smk_site_deinit(&p->sites[i]);
+			dropped++;
+			continue;
+		}
+		p->sites[kept++] = p->sites[i];
+	}
+	p->nsites = kept;
+	if (!dropped)
+		return NULL;
+	free(p->reason);
+	free(p->rule);
+	p->rule = strdup("notrace");
+	p->reason = strdup("in an __exit function, which is notrace: the "
+			   "kernel refuses kprobes there");
+	if (!kept)
+		p->verdict = SMK_VERDICT_NOT_FOUND;
+	else
+		p->verdict = SMK_VERDICT_APPROX;
+	return p->rule && p->reason ? NULL : &smk_error_nomem;
+}
+
 struct smk_error *smk_place_markers(struct smk_binary *b,
 				    struct smk_marker_set *set,
 				    unsigned int flags,
@@ -751,10 +784,8 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	struct smk_sdt_probe *notes = NULL;
 	size_t nnotes = 0, *owner = NULL;
 
-	/* Anchors of trace_simple_exact(): userspace notes; a module's
-	 * would need their relocations applied first. */
-	if (b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN ||
-	    b->kind == SMK_BINARY_VMLINUX) {
+	/* Anchors of trace_simple_exact() (sdt.c relocates a module's). */
+	{
 		err = smk_sdt_read(b, &notes, &nnotes);
 		if (err)
 			return err;
@@ -772,6 +803,8 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	for (i = 0; i < set->n; i++) {
 		err = place_one(b, &set->markers[i], &p[i], flags, notes,
 				owner, i, nnotes);
+		if (!err)
+			err = drop_unprobeable(b, &p[i]);
 		if (err) {
 			free(owner);
 			smk_sdt_probes_destroy(notes, nnotes);

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <elfutils/libdwfl.h>
+
 #include "sdt.h"
 
 enum { NT_STAPSDT = 3 };
@@ -56,6 +58,62 @@ static const char *parse_desc(const unsigned char *d, size_t len,
 	return NULL;
 }
 
+/*
+ * In a relocatable file (a .ko) the note's address is 0 plus a relocation
+ * against the code's section: apply the one at @desc_off of @notes, giving
+ * the address in libdwfl's layout of the sections, the one DWARF and the
+ * symbol lookups use.  NULL, or why not.
+ */
+static const char *relocate_pc(struct smk_binary *b, Elf_Scn *notes,
+			       size_t desc_off, uint64_t *pc)
+{
+	size_t idx = elf_ndxscn(notes);
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(b->elf, scn))) {
+		GElf_Shdr sh, symsh;
+		Elf_Data *d, *symd;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
+		    sh.sh_info != idx || !sh.sh_entsize)
+			continue;
+		d = elf_getdata(scn, NULL);
+		symd = elf_getdata(elf_getscn(b->elf, sh.sh_link), NULL);
+		if (!d || !symd ||
+		    !gelf_getshdr(elf_getscn(b->elf, sh.sh_link), &symsh))
+			return "unreadable relocations";
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			Elf_Scn *target, *dscn;
+			GElf_Shdr tsh;
+			GElf_Addr bias;
+			Elf *delf;
+
+			if (!gelf_getrela(d, i, &r) || r.r_offset != desc_off)
+				continue;
+			if (!gelf_getsym(symd, GELF_R_SYM(r.r_info), &sym))
+				return "bad relocation symbol";
+			if (sym.st_shndx == SHN_UNDEF ||
+			    sym.st_shndx >= SHN_LORESERVE)
+				return "relocation against an undefined symbol";
+			/* The section's address as libdwfl laid it out. */
+			if (!smk_binary_dwarf(b) && !b->dwmod)
+				return "no layout for the module's sections";
+			delf = dwfl_module_getelf(b->dwmod, &bias);
+			target = elf_getscn(b->elf, sym.st_shndx);
+			dscn = delf ? elf_getscn(delf, sym.st_shndx) : NULL;
+			if (!target || !dscn || !gelf_getshdr(dscn, &tsh))
+				return "bad relocation section";
+			*pc = tsh.sh_addr + sym.st_value + r.r_addend;
+			return NULL;
+		}
+	}
+	return "no relocation for the probe's address";
+}
+
 struct smk_error *smk_sdt_read(struct smk_binary *b,
 			       struct smk_sdt_probe **ret, size_t *n)
 {
@@ -105,6 +163,16 @@ struct smk_error *smk_sdt_read(struct smk_binary *b,
 			}
 			if (have_base)
 				p.pc += base_sh.sh_addr - base;
+			if (b->kind == SMK_BINARY_MODULE ||
+			    b->kind == SMK_BINARY_OBJECT) {
+				why = relocate_pc(b, scn, desc_off, &p.pc);
+				if (why) {
+					smk_warn("%s: .note.stapsdt+%#zx: %s, "
+						 "probe skipped", b->path,
+						 desc_off, why);
+					continue;
+				}
+			}
 			tmp = realloc(probes, (count + 1) * sizeof(*tmp));
 			if (!tmp) {
 				smk_sdt_probes_destroy(probes, count);
@@ -198,7 +266,7 @@ static const char *sdt_operand(struct smk_binary *b, const char *op,
 	if (!paren || op[strlen(op) - 1] != ')')
 		return "unsupported operand";
 	if (strchr(paren, ','))
-		return "indexed addressing cannot be fetched by uprobes";
+		return "indexed addressing cannot be a fetch argument";
 	if (!strncmp(paren, "(%rip)", 6)) {
 		/* sym[+off](%rip): the global, through the file offset. */
 		char name[256];
@@ -212,6 +280,11 @@ static const char *sdt_operand(struct smk_binary *b, const char *op,
 		name[len] = '\0';
 		if (plus)
 			disp = strtol(plus + 1, NULL, 0);
+		/* kprobes name kernel and module data by symbol. */
+		if (smk_binary_is_kernel(b))
+			return (disp ? asprintf(spec, "@%s%+ld", name, disp) :
+				asprintf(spec, "@%s", name)) < 0 ?
+				"out of memory" : NULL;
 		if (!smk_binary_symbol_addr(b, name, &addr))
 			return "symbol not found";
 		return asprintf(spec, "@+0x%llx",
