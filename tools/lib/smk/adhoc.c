@@ -105,6 +105,17 @@ bad:
 				"FILE:LINE[=NAME] [EXPR[:%%CONV]]...", spec);
 }
 
+/* @src names @file exactly, or @file relative to @compdir. */
+static bool is_exact(const char *src, const char *compdir, const char *file)
+{
+	size_t n = compdir ? strlen(compdir) : 0;
+
+	if (!strcmp(src, file))
+		return true;
+	return n && !strncmp(src, compdir, n) && src[n] == '/' &&
+	       !strcmp(src + n + 1, file);
+}
+
 static int by_line(const void *a, const void *b)
 {
 	const struct smk_marker *x = *(struct smk_marker *const *)a;
@@ -184,6 +195,7 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 {
 	struct smk_marker_set *set;
 	struct smk_marker **sorted = NULL;
+	int *quality = NULL;
 	struct smk_error *err = NULL;
 	Dwarf_Off off = 0, next;
 	size_t i, hsize;
@@ -194,7 +206,8 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 	set->bin = b;
 	set->markers = calloc(n ? n : 1, sizeof(*set->markers));
 	sorted = calloc(n ? n : 1, sizeof(*sorted));
-	if (!set->markers || !sorted) {
+	quality = calloc(n ? n : 1, sizeof(*quality));
+	if (!set->markers || !sorted || !quality) {
 		err = &smk_error_nomem;
 		goto out;
 	}
@@ -224,12 +237,15 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 	while (!err && dwarf_nextcu(b->dwarf, off, &next, &hsize, NULL, NULL,
 				    NULL) == 0) {
 		Dwarf_Lines *lines;
+		Dwarf_Attribute ca;
+		const char *compdir;
 		Dwarf_Die cu;
 		size_t nl, r;
 
 		if (!dwarf_offdie(b->dwarf, off + hsize, &cu))
 			break;
 		off = next;
+		compdir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &ca));
 		if (dwarf_getsrclines(&cu, &lines, &nl) != 0)
 			continue;
 		for (r = 0; r < nl && !err; r++) {
@@ -256,11 +272,33 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 				continue;
 			for (; hit < sorted + n && (*hit)->line ==
 			       (unsigned)line && !err; hit++) {
-				if (!smk_same_source(src, (*hit)->rec.file) ||
-				    !root_at(&cu, addr, src, line, &root))
+				struct smk_marker *m = *hit;
+				int *q = &quality[m - set->markers];
+				int mq;
+
+				if (!smk_same_source(src, m->rec.file))
 					continue;
-				(*hit)->adhoc_file = src;
-				err = add_root(b, *hit, &root, addr);
+				/*
+				 * kernel/signal.c is also the end of
+				 * arch/x86/kernel/signal.c: the path as
+				 * given, relative to the CU's directory,
+				 * beats a mere suffix.
+				 */
+				mq = is_exact(src, compdir, m->rec.file) ? 2 :
+					1;
+				if (mq < *q || !root_at(&cu, addr, src, line,
+							&root))
+					continue;
+				if (mq > *q) {
+					free(m->instances);
+					m->instances = NULL;
+					m->ninstances = 0;
+					free(m->function);
+					m->function = NULL;
+					*q = mq;
+				}
+				m->adhoc_file = src;
+				err = add_root(b, m, &root, addr);
 			}
 		}
 	}
@@ -270,6 +308,7 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 				"line: it has no code of its own (try the "
 				"next statement's line)";
 out:
+	free(quality);
 	free(sorted);
 	if (err) {
 		smk_marker_set_destroy(set);

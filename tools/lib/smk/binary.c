@@ -424,6 +424,9 @@ void smk_binary_destroy(struct smk_binary *b)
 
 	if (!b)
 		return;
+	if (b->cfg_cache_free)
+		b->cfg_cache_free(b->cfg_cache);
+	free(b->syms);
 	if (b->dwfl)
 		dwfl_end(b->dwfl);
 	if (b->elf)
@@ -692,20 +695,95 @@ fail:
 	return NULL;
 }
 
+static int sym_cmp(const void *a, const void *b)
+{
+	const struct smk_symbol *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	/* At one address: sized before unsized, global before local, so
+	 * that the last of a run (the one a lookup lands on) is the best
+	 * name: smk_sample_exit rather than its alias cleanup_module is
+	 * not decidable, but a sized global function is. */
+	if ((x->size != 0) != (y->size != 0))
+		return x->size ? 1 : -1;
+	if (x->bind != y->bind)
+		return x->bind == STB_GLOBAL ? 1 : -1;
+	return strcmp(y->name, x->name);
+}
+
+static void build_symbols(struct smk_binary *b)
+{
+	int i, n;
+
+	b->syms_tried = true;
+	if (!binary_report(b))
+		return;
+	n = dwfl_module_getsymtab(b->dwmod);
+	if (n <= 0)
+		return;
+	b->syms = calloc(n, sizeof(*b->syms));
+	if (!b->syms)
+		return;
+	for (i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr a;
+		const char *name = dwfl_module_getsym_info(b->dwmod, i, &sym, &a,
+							   NULL, NULL, NULL);
+		int type = GELF_ST_TYPE(sym.st_info);
+
+		if (!name || !*name || sym.st_shndx == SHN_UNDEF ||
+		    (type != STT_FUNC && type != STT_NOTYPE))
+			continue;
+		b->syms[b->nsyms++] = (struct smk_symbol){
+			.addr = a - b->bias, .size = sym.st_size,
+			.name = name, .bind = GELF_ST_BIND(sym.st_info),
+		};
+	}
+	qsort(b->syms, b->nsyms, sizeof(*b->syms), sym_cmp);
+}
+
+const struct smk_symbol *smk_binary_symbol_at(struct smk_binary *b,
+					      uint64_t addr)
+{
+	size_t lo = 0, hi, k;
+
+	if (!b->syms_tried)
+		build_symbols(b);
+	hi = b->nsyms;
+	/* The last symbol starting at or before @addr... */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (b->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* ...walking back over those that end before it (nested or
+	 * unsized ones), as libdwfl does. */
+	for (k = lo; k > 0; k--) {
+		const struct smk_symbol *s = &b->syms[k - 1];
+
+		if (addr < s->addr + s->size ||
+		    (!s->size && addr == s->addr))
+			return s;
+		if (lo - k > 64)
+			break;
+	}
+	return NULL;
+}
+
 const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
 			      uint64_t *offset)
 {
-	GElf_Off off;
-	GElf_Sym sym;
-	const char *name;
+	const struct smk_symbol *s = smk_binary_symbol_at(b, addr);
 
-	if (!binary_report(b))
+	if (!s)
 		return NULL;
-	name = dwfl_module_addrinfo(b->dwmod, addr + b->bias, &off, &sym,
-				    NULL, NULL, NULL);
-	if (name && offset)
-		*offset = off;
-	return name;
+	if (offset)
+		*offset = addr - s->addr;
+	return s->name;
 }
 
 bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,

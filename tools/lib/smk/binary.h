@@ -61,6 +61,11 @@ struct smk_binary {
 	char *rejected;		/* candidates rejected, for the reason */
 
 	/* private */
+	struct smk_symbol *syms;	/* code symbols by address */
+	size_t nsyms;
+	bool syms_tried;
+	void *cfg_cache;		/* cfg.c's decoded functions */
+	void (*cfg_cache_free)(void *);
 	int fd;
 	struct smk_debuginfo_opts opts;
 	char **owned_dirs;
@@ -82,6 +87,20 @@ Elf_Scn *smk_binary_section(struct smk_binary *b, const char *name,
  * b->no_dwarf_reason saying why (not an error: markers are still listed).
  */
 Dwarf *smk_binary_dwarf(struct smk_binary *b);
+
+struct smk_symbol {
+	uint64_t addr;		/* DWARF address space */
+	uint64_t size;
+	const char *name;	/* libdwfl's string */
+	unsigned char bind;
+};
+
+/*
+ * The code symbol containing @addr (a sorted index built on first use: a
+ * libdwfl lookup scans the whole table, 116k symbols in vmlinux), or NULL.
+ */
+const struct smk_symbol *smk_binary_symbol_at(struct smk_binary *b,
+					      uint64_t addr);
 
 /*
  * Containing ELF symbol of a DWARF address (DWARF address space of

@@ -63,102 +63,178 @@ static bool is_target(const uint64_t *t, size_t n, uint64_t a)
 	return bsearch(&a, t, n, sizeof(*t), u64_cmp) != NULL;
 }
 
-struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
-				 struct smk_code_facts *f)
+/* One decoded function, kept per binary: sites share functions. */
+struct insn_info {
+	uint64_t addr;
+	bool falls;		/* control may go on to the next insn */
+	bool jump;		/* a jump (ends a basic block) */
+	bool condmove;
+};
+
+struct func_info {
+	uint64_t start;
+	struct insn_info *insns;
+	size_t n;
+	uint64_t *targets;	/* direct jump targets, sorted, repeated */
+	size_t ntargets;
+};
+
+struct cfg_cache {
+	struct func_info *f;
+	size_t n, cap;
+};
+
+static void cache_free(void *p)
 {
-	static const uint64_t max_size = 1 << 20;
-	uint64_t off, start, size, *targets = NULL;
+	struct cfg_cache *c = p;
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++) {
+		free(c->f[i].insns);
+		free(c->f[i].targets);
+	}
+	free(c->f);
+	free(c);
+}
+
+static struct func_info *decode(struct smk_binary *b, uint64_t start,
+				uint64_t size)
+{
+	struct cfg_cache *c = b->cfg_cache;
 	const unsigned char *code;
-	size_t n, i, ntargets = 0, first = 0;
+	struct func_info *f;
 	cs_insn *insn = NULL;
-	GElf_Sym sym;
+	size_t i, n;
 	csh h;
 
-	memset(f, 0, sizeof(*f));
-	if (!smk_binary_symbol(b, addr, &off) || !b->dwmod)
-		return NULL;
-	start = addr - off;
-	if (!dwfl_module_addrsym(b->dwmod, start + b->bias, &sym, NULL))
-		return NULL;
-	size = sym.st_size;
-	if (!size || size > max_size || off >= size)
-		return NULL;
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return NULL;
+		b->cfg_cache = c;
+		b->cfg_cache_free = cache_free;
+	}
+	for (i = 0; i < c->n; i++)
+		if (c->f[i].start == start)
+			return &c->f[i];
 	code = code_bytes(b, start, size);
 	if (!code || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
 		return NULL;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct func_info *tmp = realloc(c->f, cap * sizeof(*tmp));
+
+		if (!tmp) {
+			cs_close(&h);
+			return NULL;
+		}
+		c->f = tmp;
+		c->cap = cap;
+	}
+	f = &c->f[c->n];
+	memset(f, 0, sizeof(*f));
+	f->start = start;
 	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
 	n = cs_disasm(h, code, size, start, 0, &insn);
-	targets = calloc(n ? n : 1, sizeof(*targets));
-	if (!targets) {
+	f->insns = calloc(n ? n : 1, sizeof(*f->insns));
+	f->targets = calloc(n ? n : 1, sizeof(*f->targets));
+	if (!f->insns || !f->targets) {
+		free(f->insns);
+		free(f->targets);
 		cs_free(insn, n);
 		cs_close(&h);
-		return &smk_error_nomem;
+		return NULL;
 	}
-	/* Pass 1: direct jump targets, and jumps to @addr. */
 	for (i = 0; i < n; i++) {
 		const cs_insn *in = &insn[i];
 		const cs_x86 *x = &in->detail->x86;
 
+		f->insns[i].addr = in->address;
+		f->insns[i].falls = falls_through(h, in);
+		f->insns[i].jump = cs_insn_group(h, in, CS_GRP_JUMP) ||
+				   cs_insn_group(h, in, CS_GRP_RET);
+		f->insns[i].condmove = is_condmove(in);
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
-		    x->operands[0].type == X86_OP_IMM) {
-			uint64_t t = x->operands[0].imm;
-
-			targets[ntargets++] = t;
-			if (t == addr)
-				f->preds++;
-		}
+		    x->operands[0].type == X86_OP_IMM)
+			f->targets[f->ntargets++] = x->operands[0].imm;
 	}
-	qsort(targets, ntargets, sizeof(*targets), u64_cmp);
+	f->n = n;
+	qsort(f->targets, f->ntargets, sizeof(*f->targets), u64_cmp);
+	cs_free(insn, n);
+	cs_close(&h);
+	c->n++;
+	return f;
+}
+
+struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
+				 struct smk_code_facts *f)
+{
+	static const uint64_t max_size = 1 << 20;
+	const struct smk_symbol *sym;
+	struct func_info *fn;
+	size_t i, k, first = 0;
+	bool reach = false;
+
+	memset(f, 0, sizeof(*f));
+	sym = smk_binary_symbol_at(b, addr);
+	if (!sym || !sym->size || sym->size > max_size)
+		return NULL;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn || !fn->n)
+		return NULL;
+	f->decoded = true;
+	f->func_entry = addr == sym->addr;
+	/* Jumps to @addr. */
+	for (k = 0; k < fn->ntargets; k++)
+		f->preds += fn->targets[k] == addr;
 	/*
 	 * Falling into @addr counts only from reachable code: the padding
 	 * after a ret or jmp (nops up to the next aligned target) is not.
 	 * Reachable: the entry, a jump target, or after reachable code that
 	 * falls through.
 	 */
-	{
-		bool reach = false;
+	for (i = 0; i < fn->n; i++) {
+		bool prev = reach;
 
-		for (i = 0; i < n; i++) {
-			const cs_insn *in = &insn[i];
-			bool prev = reach;
-
-			reach = i == 0 || is_target(targets, ntargets,
-						    in->address) ||
-				(prev && falls_through(h, &insn[i - 1]));
-			if (in->address == addr) {
-				f->boundary = true;
-				if (i && prev && falls_through(h, &insn[i - 1]))
-					f->preds++;
-			}
+		reach = i == 0 ||
+			is_target(fn->targets, fn->ntargets, fn->insns[i].addr) ||
+			(prev && fn->insns[i - 1].falls);
+		if (fn->insns[i].addr == addr) {
+			f->boundary = true;
+			if (i && prev && fn->insns[i - 1].falls)
+				f->preds++;
+			break;
 		}
 	}
-	if (n && insn[0].address == addr)
+	if (fn->insns[0].addr == addr)
 		f->preds++;	/* the function's callers */
-	/* Pass 2: the basic block holding @addr, and conditional moves in
-	 * it.  A block starts at a jump target or after a transfer. */
-	for (i = 0; i < n && f->boundary; i++) {
-		const cs_insn *in = &insn[i];
+	/* The basic block holding @addr: it starts at a jump target or
+	 * after a transfer, and ends before the next. */
+	if (f->boundary) {
+		size_t at = i, end;
 
-		if (in->address > addr &&
-		    (is_target(targets, ntargets, in->address) ||
-		     !falls_through(h, &insn[i - 1]) ||
-		     cs_insn_group(h, &insn[i - 1], CS_GRP_JUMP)))
-			break;
-		if (is_target(targets, ntargets, in->address) ||
-		    (i && (cs_insn_group(h, &insn[i - 1], CS_GRP_JUMP) ||
-			   !falls_through(h, &insn[i - 1]))))
-			first = i;
-		if (in->address >= addr)
-			continue;
+		for (first = at; first > 0; first--) {
+			if (is_target(fn->targets, fn->ntargets,
+				      fn->insns[first].addr) ||
+			    fn->insns[first - 1].jump ||
+			    !fn->insns[first - 1].falls)
+				break;
+		}
+		for (end = at; end < fn->n; end++) {
+			if (end > at && is_target(fn->targets, fn->ntargets,
+						  fn->insns[end].addr))
+				break;
+			if (fn->insns[end].condmove)
+				f->condmove = true;
+			if (fn->insns[end].jump)
+				break;
+		}
+		for (k = first; k < at; k++)
+			if (fn->insns[k].condmove)
+				f->condmove = true;
 	}
-	for (; f->boundary && first < i; first++)
-		if (is_condmove(&insn[first]))
-			f->condmove = true;
-	f->decoded = n > 0;
-	f->func_entry = addr == start;
 	f->join = f->preds > 1;
-	free(targets);
-	cs_free(insn, n);
-	cs_close(&h);
 	return NULL;
 }

@@ -1230,12 +1230,17 @@ static struct smk_error *locate(struct ctx *c,
 		return NULL;
 	}
 	n = dwarf_getlocation_addr(&attr, c->pc, &ops, &nops, 1);
-	if (n < 0)
-		return smk_error_create(SMK_ERROR_DWARF,
-					"DIE %#llx: bad location: %s",
-					(unsigned long long)
-					dwarf_dieoffset(&var),
-					dwarf_errmsg(-1));
+	/*
+	 * A location libdw cannot decode (DW_OP_GNU_uninit in the Debian
+	 * cloud vmlinux) concerns this argument only: it is unavailable,
+	 * and the other points of the run go on.
+	 */
+	if (n < 0) {
+		unavailable(c, "location not decodable (DIE %#llx): %s",
+			    (unsigned long long)dwarf_dieoffset(&var),
+			    dwarf_errmsg(-1));
+		return NULL;
+	}
 	if (n == 0 || !nops) {
 		unavailable(c, "optimized out at this address");
 		return NULL;

@@ -247,7 +247,11 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
 		if (!src || !smk_same_source(src, file) ||
-		    !in_ranges(root, addr) || nested_copy(cu, root, addr))
+		    !in_ranges(root, addr))
+			continue;
+		/* A walk of the CU's DIEs: only for rows that would be kept. */
+		if ((line > (int)last && best && line > best) ||
+		    nested_copy(cu, root, addr))
 			continue;
 		if (line <= (int)last) {
 			err = addrs_add(on, addr);
@@ -255,10 +259,8 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 			best = line;
 			next->n = 0;
 			err = addrs_add(next, addr);
-		} else if (line == best) {
-			err = addrs_add(next, addr);
 		} else {
-			err = NULL;
+			err = addrs_add(next, addr);
 		}
 		if (err)
 			return err;
