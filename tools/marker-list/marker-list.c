@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "smk/binary.h"
+#include "smk/cli.h"
 #include "smk/filter.h"
 #include "smk/format.h"
 #include "smk/json.h"
@@ -21,12 +22,8 @@
 static const char *prog = "marker-list";
 
 static struct options {
-	struct smk_filter filter;
+	struct smk_cli cli;
 	bool verbose, json, no_sdt;
-	const char *release, *root;
-	const char **debug_dirs;
-	size_t ndebug_dirs;
-	const char *target_prefix;
 } opt;
 
 static int status;		/* exit status: 1 once anything failed */
@@ -211,7 +208,7 @@ static void list_markers(struct smk_binary *b)
 		struct smk_marker *m = &set->markers[i];
 		char *desc;
 
-		if (!smk_filter_match(&opt.filter, b->module, m->function,
+		if (!smk_filter_match(&opt.cli.filter, b->module, m->function,
 				      m->rec.name))
 			continue;
 		err = smk_format_describe(m->rec.format,
@@ -251,7 +248,7 @@ static void list_sdt(struct smk_binary *b)
 			fprintf(stderr, "%s: out of memory\n", prog);
 			exit(1);
 		}
-		if (smk_filter_match(&opt.filter, b->module, p->function,
+		if (smk_filter_match(&opt.cli.filter, b->module, p->function,
 				     name)) {
 			if (opt.json) {
 				json_begin_probe();
@@ -290,15 +287,10 @@ static void list_sdt(struct smk_binary *b)
 
 static void list_file(const char *path, bool expl)
 {
-	struct smk_debuginfo_opts dopts = {
-		.debug_dirs = opt.debug_dirs,
-		.ndebug_dirs = opt.ndebug_dirs,
-		.target_prefix = opt.target_prefix,
-	};
 	struct smk_binary *b;
 	struct smk_error *err;
 
-	err = smk_binary_open(path, &dopts, &b);
+	err = smk_binary_open(path, &opt.cli.debuginfo, &b);
 	if (err) {
 		/* Non-ELF files found in a directory are not an error. */
 		if (!expl && err->code == SMK_ERROR_ELF) {
@@ -316,46 +308,27 @@ static void list_file(const char *path, bool expl)
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_NO_SDT };
+	enum { OPT_NO_SDT = 256 };
 	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "probe", required_argument, NULL, 'n' },
-		{ "module", required_argument, NULL, 'm' },
-		{ "function", required_argument, NULL, 'f' },
-		{ "name", required_argument, NULL, 'N' },
+		SMK_CLI_LONGOPTS,
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "no-sdt", no_argument, NULL, OPT_NO_SDT },
-		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL, OPT_TARGET },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	size_t i;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "k:n:m:f:N:vjh", longopts,
+	while ((c = getopt_long(argc, argv, SMK_CLI_SHORTOPTS "vjh", longopts,
 				NULL)) != -1) {
+		int taken = smk_cli_option(&opt.cli, c, optarg);
+
+		if (taken < 0)
+			return 1;
+		if (taken)
+			continue;
 		switch (c) {
-		case 'k':
-			opt.release = optarg;
-			break;
-		case OPT_ROOT:
-			opt.root = optarg;
-			break;
-		case 'n':
-			smk_filter_parse(&opt.filter, optarg);
-			break;
-		case 'm':
-			opt.filter.module = optarg;
-			break;
-		case 'f':
-			opt.filter.function = optarg;
-			break;
-		case 'N':
-			opt.filter.name = optarg;
-			break;
 		case 'v':
 			opt.verbose = true;
 			break;
@@ -365,17 +338,6 @@ int main(int argc, char **argv)
 		case OPT_NO_SDT:
 			opt.no_sdt = true;
 			break;
-		case OPT_DEBUG_DIR:
-			opt.debug_dirs = realloc(opt.debug_dirs,
-						 (opt.ndebug_dirs + 1) *
-						 sizeof(*opt.debug_dirs));
-			if (!opt.debug_dirs)
-				return 1;
-			opt.debug_dirs[opt.ndebug_dirs++] = optarg;
-			break;
-		case OPT_TARGET:
-			opt.target_prefix = optarg;
-			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -384,34 +346,22 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind == argc && !opt.release) {
+	if (optind == argc && !opt.cli.release) {
 		fprintf(stderr, "%s: no input: give files, directories, "
 			"module names or -k RELEASE\n", prog);
 		usage(stderr);
 		return 2;
 	}
 	smk_set_warn(warn_cb, NULL);
-	inputs.release = opt.release;
-	inputs.root = opt.root;
-	if (optind == argc) {
-		struct smk_error *err = smk_inputs_add_kernel(&inputs);
-
-		if (err)
-			error_report(err);
-	}
-	for (; optind < argc; optind++) {
-		struct smk_error *err = smk_inputs_add(&inputs, argv[optind]);
-
-		if (err)
-			error_report(err);
-	}
+	smk_cli_inputs(&opt.cli, argv + optind, argc - optind, &inputs,
+		       error_report);
 	print_header();
 	for (i = 0; i < inputs.n; i++)
 		list_file(inputs.v[i].path, inputs.v[i].explicit);
 	if (opt.json)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
 	smk_inputs_deinit(&inputs);
-	free(opt.debug_dirs);
+	smk_cli_deinit(&opt.cli);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: writing output: %s\n", prog,
 			strerror(errno));

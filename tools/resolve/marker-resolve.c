@@ -16,6 +16,7 @@
 
 #include "smk/adhoc.h"
 #include "smk/binary.h"
+#include "smk/cli.h"
 #include "smk/filter.h"
 #include "smk/json.h"
 #include "smk/inputs.h"
@@ -30,14 +31,10 @@ static const char *prog = "marker-resolve";
 enum format { FMT_TRACEFS, FMT_JSON, FMT_BPFTRACE, FMT_LTTNG };
 
 static struct options {
-	struct smk_filter filter;
+	struct smk_cli cli;
 	const char *group;
 	enum format format;
 	bool strict, no_sdt;
-	const char *release, *root;
-	const char **debug_dirs;
-	size_t ndebug_dirs;
-	const char *target_prefix;
 } opt = { .group = "simple" };
 
 static int status;
@@ -191,9 +188,9 @@ static char *target_path(const char *path)
 
 	if (!abs)
 		abs = xasprintf("%s", path);
-	if (!opt.target_prefix)
+	if (!opt.cli.debuginfo.target_prefix)
 		return abs;
-	pre = realpath(opt.target_prefix, NULL);
+	pre = realpath(opt.cli.debuginfo.target_prefix, NULL);
 	n = pre ? strlen(pre) : 0;
 	if (n && !strncmp(abs, pre, n) && abs[n] == '/')
 		memmove(abs, abs + n, strlen(abs + n) + 1);
@@ -605,7 +602,7 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 			continue;
 		name = xasprintf("%s:%s", p->provider, p->name);
 		ev = xasprintf("%s_%s", p->provider, p->name);
-		if (!smk_filter_match(&opt.filter, b->module, p->function,
+		if (!smk_filter_match(&opt.cli.filter, b->module, p->function,
 				      name))
 			goto next;
 		err = smk_sdt_fetch(b, p, site.fetch, &site.nfetch);
@@ -826,11 +823,6 @@ static bool strict_refuses(struct smk_placement *p)
 
 static void resolve_file(const char *path)
 {
-	struct smk_debuginfo_opts dopts = {
-		.debug_dirs = opt.debug_dirs,
-		.ndebug_dirs = opt.ndebug_dirs,
-		.target_prefix = opt.target_prefix,
-	};
 	struct smk_placement *pl = NULL;
 	struct smk_marker_set *set = NULL;
 	struct smk_binary *b;
@@ -839,7 +831,7 @@ static void resolve_file(const char *path)
 	char *abspath;
 	size_t i;
 
-	err = smk_binary_open(path, &dopts, &b);
+	err = smk_binary_open(path, &opt.cli.debuginfo, &b);
 	if (err) {
 		error_report(err);
 		return;
@@ -871,7 +863,7 @@ static void resolve_file(const char *path)
 	for (i = 0; i < set->n; i++) {
 		struct smk_placement *p = &pl[i];
 
-		if (!smk_filter_match(&opt.filter, b->module, p->function,
+		if (!smk_filter_match(&opt.cli.filter, b->module, p->function,
 				      p->rec->name))
 			continue;
 		if (opt.strict && strict_refuses(p)) {
@@ -908,14 +900,10 @@ out:
 
 int main(int argc, char **argv)
 {
-	enum { OPT_ROOT = 256, OPT_DEBUG_DIR, OPT_TARGET, OPT_FORMAT,
-	       OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN, OPT_HOLD, OPT_SWEEP,
-	       OPT_AT, OPT_AT_FILE };
+	enum { OPT_FORMAT = 256, OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN,
+	       OPT_HOLD, OPT_SWEEP, OPT_AT, OPT_AT_FILE };
 	static const struct option longopts[] = {
-		{ "probe", required_argument, NULL, 'n' },
-		{ "module", required_argument, NULL, 'm' },
-		{ "function", required_argument, NULL, 'f' },
-		{ "name", required_argument, NULL, 'N' },
+		SMK_CLI_LONGOPTS,
 		{ "group", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "strict", no_argument, NULL, OPT_STRICT },
@@ -925,10 +913,6 @@ int main(int argc, char **argv)
 		{ "sweep", no_argument, NULL, OPT_SWEEP },
 		{ "at", required_argument, NULL, OPT_AT },
 		{ "at-file", required_argument, NULL, OPT_AT_FILE },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "root", required_argument, NULL, OPT_ROOT },
-		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL, OPT_TARGET },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -945,21 +929,15 @@ int main(int argc, char **argv)
 		argv++;
 		argc--;
 	}
-	while ((c = getopt_long(argc, argv, "n:m:f:N:g:k:h", longopts,
+	while ((c = getopt_long(argc, argv, SMK_CLI_SHORTOPTS "g:h", longopts,
 				NULL)) != -1) {
+		int taken = smk_cli_option(&opt.cli, c, optarg);
+
+		if (taken < 0)
+			return 1;
+		if (taken)
+			continue;
 		switch (c) {
-		case 'n':
-			smk_filter_parse(&opt.filter, optarg);
-			break;
-		case 'm':
-			opt.filter.module = optarg;
-			break;
-		case 'f':
-			opt.filter.function = optarg;
-			break;
-		case 'N':
-			opt.filter.name = optarg;
-			break;
 		case 'g':
 			opt.group = optarg;
 			group_given = true;
@@ -1001,23 +979,6 @@ int main(int argc, char **argv)
 		case OPT_AT_FILE:
 			if (add_adhoc_file(optarg))
 				return 2;
-			break;
-		case 'k':
-			opt.release = optarg;
-			break;
-		case OPT_ROOT:
-			opt.root = optarg;
-			break;
-		case OPT_DEBUG_DIR:
-			opt.debug_dirs = realloc(opt.debug_dirs,
-						 (opt.ndebug_dirs + 1) *
-						 sizeof(*opt.debug_dirs));
-			if (!opt.debug_dirs)
-				return 1;
-			opt.debug_dirs[opt.ndebug_dirs++] = optarg;
-			break;
-		case OPT_TARGET:
-			opt.target_prefix = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -1071,32 +1032,21 @@ int main(int argc, char **argv)
 			opt.group = holdgroup;
 		}
 	}
-	if (optind == argc && !opt.release) {
+	if (optind == argc && !opt.cli.release) {
 		fprintf(stderr, "%s: no input: give files, directories, "
 			"module names or -k RELEASE\n", prog);
 		usage(stderr);
 		return 2;
 	}
 	smk_set_warn(warn_cb, NULL);
-	inputs.release = opt.release;
-	inputs.root = opt.root;
-	if (optind == argc) {
-		struct smk_error *err = smk_inputs_add_kernel(&inputs);
-
-		if (err)
-			error_report(err);
-	}
-	for (; optind < argc; optind++) {
-		struct smk_error *err = smk_inputs_add(&inputs, argv[optind]);
-
-		if (err)
-			error_report(err);
-	}
+	smk_cli_inputs(&opt.cli, argv + optind, argc - optind, &inputs,
+		       error_report);
 	if (opt.format == FMT_JSON)
 		printf("{\n  \"version\": 1,\n  \"markers\": [");
 	for (size_t i = 0; i < inputs.n; i++)
 		resolve_file(inputs.v[i].path);
 	smk_inputs_deinit(&inputs);
+	smk_cli_deinit(&opt.cli);
 	for (size_t i = 0; i < nadhoc; i++)
 		free(adhoc_store[i]);
 	free(adhoc_store);
@@ -1109,7 +1059,6 @@ int main(int argc, char **argv)
 	}
 	if (opt.format == FMT_JSON)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
-	free(opt.debug_dirs);
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: writing output: %s\n", prog,
 			strerror(errno));

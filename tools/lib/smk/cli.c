@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <stdlib.h>
+
+#include "cli.h"
+
+int smk_cli_option(struct smk_cli *cli, int c, char *arg)
+{
+	const char **dirs;
+
+	switch (c) {
+	case 'n':
+		smk_filter_parse(&cli->filter, arg);
+		return 1;
+	case 'm':
+		cli->filter.module = arg;
+		return 1;
+	case 'f':
+		cli->filter.function = arg;
+		return 1;
+	case 'N':
+		cli->filter.name = arg;
+		return 1;
+	case 'k':
+		cli->release = arg;
+		return 1;
+	case SMK_CLI_ROOT:
+		cli->root = arg;
+		return 1;
+	case SMK_CLI_DEBUG_DIR:
+		dirs = realloc((void *)cli->debuginfo.debug_dirs,
+			       (cli->debuginfo.ndebug_dirs + 1) *
+			       sizeof(*dirs));
+		if (!dirs)
+			return -1;
+		dirs[cli->debuginfo.ndebug_dirs++] = arg;
+		cli->debuginfo.debug_dirs = dirs;
+		return 1;
+	case SMK_CLI_TARGET_PREFIX:
+		cli->debuginfo.target_prefix = arg;
+		return 1;
+	}
+	return 0;
+}
+
+void smk_cli_inputs(const struct smk_cli *cli, char **args, int nargs,
+		    struct smk_inputs *in,
+		    void (*report)(struct smk_error *err))
+{
+	struct smk_error *err;
+	int i;
+
+	in->release = cli->release;
+	in->root = cli->root;
+	if (!nargs) {
+		err = smk_inputs_add_kernel(in);
+		if (err)
+			report(err);
+	}
+	for (i = 0; i < nargs; i++) {
+		err = smk_inputs_add(in, args[i]);
+		if (err)
+			report(err);
+	}
+}
+
+void smk_cli_deinit(struct smk_cli *cli)
+{
+	free((void *)cli->debuginfo.debug_dirs);
+	cli->debuginfo.debug_dirs = NULL;
+	cli->debuginfo.ndebug_dirs = 0;
+}

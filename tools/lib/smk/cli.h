@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+/*
+ * What marker-list and marker-resolve take alike: the selection (-n, -m,
+ * -f, -N), a kernel release and root (-k, --root), where debuginfo lives
+ * (--debug-info-dir, --target-prefix), and the inputs these make.  Kept
+ * here so that the two front ends cannot drift apart.
+ */
+#ifndef SMK_CLI_H
+#define SMK_CLI_H
+
+#include <getopt.h>
+
+#include "binary.h"
+#include "filter.h"
+#include "inputs.h"
+
+enum {
+	SMK_CLI_ROOT = 0x1000,
+	SMK_CLI_DEBUG_DIR,
+	SMK_CLI_TARGET_PREFIX,
+};
+
+/* getopt_long() pieces: append to the tool's own. */
+#define SMK_CLI_SHORTOPTS "n:m:f:N:k:"
+#define SMK_CLI_LONGOPTS						\
+	{ "probe", required_argument, NULL, 'n' },			\
+	{ "module", required_argument, NULL, 'm' },			\
+	{ "function", required_argument, NULL, 'f' },			\
+	{ "name", required_argument, NULL, 'N' },			\
+	{ "kernel", required_argument, NULL, 'k' },			\
+	{ "root", required_argument, NULL, SMK_CLI_ROOT },		\
+	{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR }, \
+	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }
+
+struct smk_cli {
+	struct smk_filter filter;
+	const char *release, *root;
+	struct smk_debuginfo_opts debuginfo;	/* debug_dirs is owned */
+};
+
+/* 1: @c was a common option, taken; 0: not one; -1: out of memory. */
+int smk_cli_option(struct smk_cli *cli, int c, char *arg);
+
+/*
+ * The inputs of @args (files, directories, module names), or with none the
+ * release's vmlinux and modules.  An input that fails goes to @report and
+ * the others are still added.
+ */
+void smk_cli_inputs(const struct smk_cli *cli, char **args, int nargs,
+		    struct smk_inputs *in,
+		    void (*report)(struct smk_error *err));
+
+void smk_cli_deinit(struct smk_cli *cli);
+
+#endif /* SMK_CLI_H */
