@@ -9,7 +9,7 @@ set -eu
 pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
 zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils binutils
 kmod xz-utils zstd gzip python3 python3-docutils perl
-qemu-system-x86 busybox-static cpio"
+qemu-system-x86 busybox-static cpio bpftrace"
 
 need=""
 for p in $pkgs; do
