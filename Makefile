@@ -92,6 +92,8 @@ demo: deps
 	$(Q)tools/marker-list/marker-list examples/shop
 	@echo '$$ marker-list -v -n "::order_*" examples/shop'
 	$(Q)tools/marker-list/marker-list -v -n '::order_*' examples/shop
+	@echo '$$ marker-resolve examples/shop'
+	$(Q)tools/resolve/marker-resolve examples/shop
 
 # The README's second command: install what is missing, build, run the tests.
 check: deps
