@@ -37,7 +37,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 82
+plan 83
 
 GOLDEN=$TOP/tests/golden
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
@@ -505,6 +505,15 @@ if echo " $exact " | grep -q ' order_done ' &&
 		"order_done fetches orders_seen (a global) after each order: 1 2"
 else
 	skip "order_done not exact or without orders_seen"
+fi
+# o->quantity in the inlined order_place: o is an implicit pointer to
+# main's split struct order, whose quantity field lives in a register.
+if echo "$defs" | grep -q '^p:[^ ]*/order_begin .* o_quantity='; then
+	is "$(sed -n "s/^ *[^ ]*-$pid  *\[.*: order_begin: (0x[0-9a-f]*).*o_quantity=\([0-9-]*\).*/\1/p" \
+		"$TMP/trace" | tr '\n' ' ')" "3 1 " \
+		"order_begin fetches o->quantity through an implicit pointer: 3 1"
+else
+	skip "order_begin without o_quantity (compiler-specific)"
 fi
 
 # A foreign group survives detach.

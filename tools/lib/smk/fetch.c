@@ -1191,6 +1191,93 @@ static bool location_changes_at(Dwarf_Attribute *attr, Dwarf_Addr pc)
 	       (nbefore && before[nbefore - 1].atom == DW_OP_stack_value);
 }
 
+/*
+ * A pointer the compiler optimized out while keeping what it points to: an
+ * inlined callee's "struct order *o" that is &o of its caller.  The pointer
+ * has no value, but *o is the caller's object (DW_OP_implicit_pointer names
+ * its DIE and a byte offset), so "o->id" is a member of that object: the
+ * first step's dereference is done here.
+ */
+static struct smk_error *implicit_pointer(struct ctx *c,
+					  Dwarf_Attribute *attr,
+					  const Dwarf_Op *op,
+					  const struct smk_expr_result *res,
+					  struct place *ret,
+					  unsigned int *consumed)
+{
+	Dwarf_Attribute target;
+	Dwarf_Op *ops;
+	size_t nops;
+	int n;
+
+	if (!res->nsteps || !res->steps[0].deref) {
+		unavailable(c, "pointer optimized out (its target is known: "
+			    "fetch a member, o->m)");
+		return NULL;
+	}
+	if (dwarf_getlocation_implicit_pointer(attr, op, &target) != 0 ||
+	    target.code != DW_AT_location) {
+		unavailable(c, "pointer to an optimized-out object "
+			    "(DW_OP_implicit_pointer)");
+		return NULL;
+	}
+	if (location_changes_at(&target, c->pc)) {
+		unavailable(c, "the pointed-to value changes at this very "
+			    "address");
+		return NULL;
+	}
+	n = dwarf_getlocation_addr(&target, c->pc, &ops, &nops, 1);
+	if (n <= 0 || !nops) {
+		unavailable(c, "pointer to an object optimized out at this "
+			    "address (DW_OP_implicit_pointer)");
+		return NULL;
+	}
+	struct piece pieces[MAX_PIECES];
+	struct smk_expr_result r2;
+	struct smk_error *err;
+	size_t npieces;
+
+	for (size_t i = 0; i < nops; i++)
+		loc_op(c, &ops[i]);
+	if (!split_pieces(c, ops, nops, pieces, &npieces))
+		return NULL;
+	if (npieces) {
+		/* A struct the compiler split into pieces (registers): the
+		 * same as fetching "target.m" with the implicit offset. */
+		r2 = *res;
+		r2.steps[0].deref = false;
+		r2.steps[0].offset += op->number2;
+		err = pick_piece(c, &target, ops, pieces, npieces, &r2, ret,
+				 consumed);
+		if (err || stopped(c))
+			return err;
+		if (*consumed)
+			return NULL;
+		if (!ret->memory) {
+			unavailable(c, "pointer to an object held in "
+				    "registers (DW_OP_implicit_pointer)");
+			return NULL;
+		}
+		if (add_off(c, &ret->t, (int64_t)r2.steps[0].offset))
+			*consumed = 1;
+		return NULL;
+	}
+	err = eval_ops(c, &target, ops, nops, false, ret);
+	if (err || stopped(c))
+		return err;
+	if (!ret->memory) {
+		unavailable(c, "pointer to an object held in registers "
+			    "(DW_OP_implicit_pointer)");
+		return NULL;
+	}
+	/* *o is the object at the implicit offset; "->m" adds m. */
+	if (!add_off(c, &ret->t, (int64_t)op->number2) ||
+	    !add_off(c, &ret->t, (int64_t)res->steps[0].offset))
+		return NULL;
+	*consumed = 1;
+	return NULL;
+}
+
 static struct smk_error *locate(struct ctx *c,
 				const struct smk_expr_result *res,
 				struct place *ret, unsigned int *consumed)
@@ -1248,6 +1335,9 @@ static struct smk_error *locate(struct ctx *c,
 have_ops:
 	for (i = 0; i < nops; i++)
 		loc_op(c, &ops[i]);
+	if (nops == 1 && (ops[0].atom == DW_OP_implicit_pointer ||
+			  ops[0].atom == DW_OP_GNU_implicit_pointer))
+		return implicit_pointer(c, &attr, &ops[0], res, ret, consumed);
 	if (!split_pieces(c, ops, nops, pieces, &npieces))
 		return NULL;
 	if (npieces)
