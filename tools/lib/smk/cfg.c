@@ -77,6 +77,8 @@ struct func_info {
 	size_t n;
 	uint64_t *targets;	/* direct jump targets, sorted, repeated */
 	size_t ntargets;
+	struct { uint64_t from, to; } *back;	/* backward jumps: loops */
+	size_t nback;
 };
 
 struct cfg_cache {
@@ -94,6 +96,7 @@ static void cache_free(void *p)
 	for (i = 0; i < c->n; i++) {
 		free(c->f[i].insns);
 		free(c->f[i].targets);
+		free(c->f[i].back);
 	}
 	free(c->f);
 	free(c);
@@ -140,9 +143,11 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 	n = cs_disasm(h, code, size, start, 0, &insn);
 	f->insns = calloc(n ? n : 1, sizeof(*f->insns));
 	f->targets = calloc(n ? n : 1, sizeof(*f->targets));
-	if (!f->insns || !f->targets) {
+	f->back = calloc(n ? n : 1, sizeof(*f->back));
+	if (!f->insns || !f->targets || !f->back) {
 		free(f->insns);
 		free(f->targets);
+		free(f->back);
 		cs_free(insn, n);
 		cs_close(&h);
 		return NULL;
@@ -157,8 +162,15 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				   cs_insn_group(h, in, CS_GRP_RET);
 		f->insns[i].condmove = is_condmove(in);
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
-		    x->operands[0].type == X86_OP_IMM)
-			f->targets[f->ntargets++] = x->operands[0].imm;
+		    x->operands[0].type == X86_OP_IMM) {
+			uint64_t t = x->operands[0].imm;
+
+			f->targets[f->ntargets++] = t;
+			if (t <= in->address && t >= start) {
+				f->back[f->nback].from = in->address;
+				f->back[f->nback++].to = t;
+			}
+		}
 	}
 	f->n = n;
 	qsort(f->targets, f->ntargets, sizeof(*f->targets), u64_cmp);
@@ -237,4 +249,33 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 	}
 	f->join = f->preds > 1;
 	return NULL;
+}
+
+bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
+{
+	const struct smk_symbol *sa = smk_binary_symbol_at(b, a);
+	const struct smk_symbol *sc = smk_binary_symbol_at(b, c);
+	struct func_info *fn;
+	bool seen_a = false;
+	size_t i;
+
+	if (a >= c || !sa || sa != sc || !sa->size || sa->size > (1 << 20))
+		return false;
+	fn = decode(b, sa->addr, sa->size);
+	if (!fn)
+		return false;
+	for (i = 0; i < fn->n && fn->insns[i].addr < c; i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (in->addr < a)
+			continue;
+		seen_a |= in->addr == a;
+		if (in->jump || !in->falls)
+			return false;
+		if (in->addr > a &&
+		    is_target(fn->targets, fn->ntargets, in->addr))
+			return false;
+	}
+	return seen_a && i < fn->n && fn->insns[i].addr == c &&
+	       !is_target(fn->targets, fn->ntargets, c);
 }

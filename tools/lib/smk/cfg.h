@@ -28,4 +28,11 @@ struct smk_code_facts {
 struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 				 struct smk_code_facts *f);
 
+/*
+ * Does control flow from @a straight to @c (@a < @c, same function): no
+ * jump or return in [@a, @c) and no other entry into (@a, @c]?  Then @c
+ * runs exactly when @a does.  False when unknown.
+ */
+bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
+
 #endif /* SMK_CFG_H */

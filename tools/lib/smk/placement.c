@@ -39,11 +39,13 @@ enum rule {
 	RULE_OWN_BLOCK,
 	RULE_LINE,
 	RULE_LINE_MULTI,
+	RULE_NEXT_STRAIGHT,
 	RULE_NEXT_LINE,
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
 	RULE_PARTIAL,
+	RULE_SHARED,
 	RULE_NONE,
 };
 
@@ -61,6 +63,8 @@ static const struct {
 		"(a loop the compiler unrolled or rotated, or code split "
 		"around it); hits may repeat",
 	},
+	[RULE_NEXT_STRAIGHT] = { "next line, straight", SMK_VERDICT_EXACT,
+				 NULL },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
@@ -87,6 +91,11 @@ static const struct {
 		"some copies", SMK_VERDICT_APPROX,
 		"the compiler removed or merged the marker's point in some "
 		"copies of its code; hits through those are missed",
+	},
+	[RULE_SHARED] = {
+		"shared address", SMK_VERDICT_APPROX,
+		"another marker's probe is at the same address (the compiler "
+		"merged their code, e.g. switch arms); hits count both",
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
@@ -224,12 +233,12 @@ static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
 static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 				   const char *file, unsigned int first,
 				   unsigned int last, struct addrs *on,
-				   struct addrs *next)
+				   struct addrs *next, struct addrs *prev)
 {
 	struct smk_error *err;
 	Dwarf_Lines *lines;
 	size_t nlines, i;
-	int best = 0;
+	int best = 0, before = 0;
 
 	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
 		return NULL;
@@ -242,9 +251,25 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 
 		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
 		    dwarf_linebeginstatement(l, &stmt) ||
-		    dwarf_lineendsequence(l, &end) || !stmt || end ||
-		    line < (int)first)
+		    dwarf_lineendsequence(l, &end) || !stmt || end)
 			continue;
+		if (line < (int)first) {
+			/* The statement before the marker (nearest line). */
+			if (!prev || line < before)
+				continue;
+			src = dwarf_linesrc(l, NULL, NULL);
+			if (!src || !smk_same_source(src, file) ||
+			    !in_ranges(root, addr))
+				continue;
+			if (line > before) {
+				before = line;
+				prev->n = 0;
+			}
+			err = addrs_add(prev, addr);
+			if (err)
+				return err;
+			continue;
+		}
 		src = dwarf_linesrc(l, NULL, NULL);
 		if (!src || !smk_same_source(src, file) ||
 		    !in_ranges(root, addr))
@@ -469,7 +494,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 				&decl);
 		if (decl && decl + 1 < m->line &&
 		    !line_rows(&cu, root, file, decl + 1, m->line - 1, &before,
-			       &after) && before.n) {
+			       &after, NULL) && before.n) {
 			free(before.v);
 			free(after.v);
 			return RULE_NONE;
@@ -614,7 +639,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	enum rule worst = RULE_OWN_BLOCK;
 	struct smk_error *err = NULL;
 	size_t missing = 0;
-	struct addrs on = { 0 }, next = { 0 };
+	struct addrs on = { 0 }, next = { 0 }, prev = { 0 };
 	const char *file;
 	size_t i, j;
 
@@ -655,7 +680,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		if (!dwarf_offdie(b->dwarf, in->root, &root) ||
 		    !dwarf_diecu(&root, &cu, NULL, NULL))
 			continue;
-		on.n = next.n = 0;
+		on.n = next.n = prev.n = 0;
 		if (in->own_block && in->nparts) {
 			Dwarf_Die block;
 			size_t kept = 0;
@@ -665,7 +690,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (file)
 				err = line_rows(&cu, &root, file, m->line,
 						marker_last_line(m), &on,
-						&next);
+						&next, NULL);
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
 						    in->parts[j].addr);
@@ -691,7 +716,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		}
 		if (file) {
 			err = line_rows(&cu, &root, file, m->line,
-					marker_last_line(m), &on, &next);
+					marker_last_line(m), &on, &next,
+					&prev);
 			if (err)
 				break;
 		}
@@ -704,6 +730,24 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		} else if (next.n) {
 			rule = RULE_NEXT_LINE;
 			use = &next;
+			/*
+			 * One site, reached straight (one basic block, no
+			 * other entry) from the code of the statement just
+			 * before the marker: it runs exactly when that
+			 * statement does, and so when the marker does.
+			 */
+			if (next.n == 1 && prev.n) {
+				uint64_t from = 0;
+				size_t q;
+
+				for (q = 0; q < prev.n; q++)
+					if (prev.v[q] < next.v[0] &&
+					    prev.v[q] > from)
+						from = prev.v[q];
+				if (from && smk_code_straight(b, from,
+							      next.v[0]))
+					rule = RULE_NEXT_STRAIGHT;
+			}
 		}
 		if (!use) {
 			missing++;
@@ -723,6 +767,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	}
 	free(on.v);
 	free(next.v);
+	free(prev.v);
 	if (err)
 		return err;
 	if (!p->nsites)
@@ -774,6 +819,70 @@ static struct smk_error *drop_unprobeable(struct smk_binary *b,
 	return p->rule && p->reason ? NULL : &smk_error_nomem;
 }
 
+struct addr_owner {
+	uint64_t addr;
+	size_t marker;
+};
+
+static int addr_owner_cmp(const void *a, const void *b)
+{
+	const struct addr_owner *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->marker < y->marker ? -1 : x->marker > y->marker;
+}
+
+/*
+ * A marker placed on the next statement shares that statement with any
+ * other marker placed there: clang merges switch arms that end alike, and
+ * the three markers of three arms then sit on one address.  Such markers
+ * are not exact.  (Markers on their own block or anchor are exempt:
+ * adjacent markers legitimately share a point.)
+ */
+static struct smk_error *shared_sites(struct smk_placement *p, size_t n)
+{
+	const char *straight = rules[RULE_NEXT_STRAIGHT].name;
+	struct addr_owner *v;
+	size_t i, k, total = 0;
+
+	for (i = 0; i < n; i++)
+		total += p[i].nsites;
+	if (!total)
+		return NULL;
+	v = calloc(total, sizeof(*v));
+	if (!v)
+		return &smk_error_nomem;
+	total = 0;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < p[i].nsites; k++)
+			v[total++] = (struct addr_owner){ p[i].sites[k].addr,
+							  i };
+	qsort(v, total, sizeof(*v), addr_owner_cmp);
+	for (i = 0; i + 1 < total; i++) {
+		if (v[i].addr != v[i + 1].addr || v[i].marker == v[i + 1].marker)
+			continue;
+		for (k = 0; k < 2; k++) {
+			struct smk_placement *q = &p[v[i + k].marker];
+
+			if (q->verdict != SMK_VERDICT_EXACT || !q->rule ||
+			    strcmp(q->rule, straight))
+				continue;
+			q->verdict = SMK_VERDICT_APPROX;
+			free(q->rule);
+			free(q->reason);
+			q->rule = strdup(rules[RULE_SHARED].name);
+			q->reason = strdup(rules[RULE_SHARED].reason);
+			if (!q->rule || !q->reason) {
+				free(v);
+				return &smk_error_nomem;
+			}
+		}
+	}
+	free(v);
+	return NULL;
+}
+
 struct smk_error *smk_place_markers(struct smk_binary *b,
 				    struct smk_marker_set *set,
 				    unsigned int flags,
@@ -816,6 +925,11 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	}
 	free(owner);
 	smk_sdt_probes_destroy(notes, nnotes);
+	err = shared_sites(p, set->n);
+	if (err) {
+		smk_placements_destroy(p, set->n);
+		return err;
+	}
 	*ret = p;
 	return NULL;
 }
