@@ -178,7 +178,7 @@ for cc in gcc clang; do
 d = json.load(open(sys.argv[1]))
 print(sum(1 for p in d["probes"] for i in p["instances"] if i["inlined"]),
       sorted(set(k for p in d["probes"] for k in p)))' "$TMP/$cc.json")" \
-		"5 ['args', 'description', 'file', 'format', 'function', 'id', 'instances', 'kind', 'line', 'module', 'name', 'path', 'reason']" \
+		"5 ['args', 'description', 'exact', 'file', 'format', 'function', 'id', 'instances', 'kind', 'line', 'module', 'name', 'path', 'reason']" \
 		"$cc: --json keys; the 5 markers of inlined functions have inlined instances"
 done
 

@@ -16,7 +16,7 @@ done
 echo '#include <sys/sdt.h>' | gcc -E - > /dev/null 2>&1 ||
 	skip_all "no sys/sdt.h (apt-get install systemtap-sdt-dev)"
 
-plan 15
+plan 17
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 
@@ -170,5 +170,28 @@ run marker-list sdt-bad
 is "$rc|$(rows)|$(cat err)" \
 	"0|1 sdt-bad work work_done;2 sdt-bad sdt_sum sum_done;3 sdt-bad gated prov:gated;|marker-list: warning: sdt-bad: .note.stapsdt+$off: bad provider, name or argument string, probe skipped" \
 	"a control character in a provider: that probe skipped with a warning"
+
+# trace_simple_exact(): the anchor is an SDT note of provider simple_marker;
+# marker-list shows the marker as exact and not its note as a probe.
+cat > exact.c << 'EOF'
+#include <linux/simple_marker_exact.h>
+#include <stdio.h>
+int main(int argc, char **argv __attribute__((unused)))
+{
+	trace_simple_exact(started, "argc %d", argc);
+	trace_simple(plain, "argc %d", argc);
+	printf("%d\n", argc);
+	return 0;
+}
+EOF
+gcc $CFLAGS -o exact exact.c
+marker-list --json exact > exact.json
+is "$(python3 -c 'import json, sys
+print(" ".join("%s:%s:%s" % (p["kind"], p["name"], p.get("exact"))
+               for p in json.load(open(sys.argv[1]))["probes"]))' exact.json)" \
+	"marker:started:True marker:plain:False" \
+	"exact marker: exact true, its anchor not listed as an SDT probe"
+is "$(marker-list -v -N started exact | grep -c '^ *exact: *yes')" 1 \
+	"-v says exact: yes"
 
 done_testing

@@ -112,6 +112,9 @@ static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
 	if (!opt.verbose)
 		return;
 	printf("%6s%-10s %s:%u\n", "", "file:", m->rec.file, m->line);
+	if (m->rec.flags & SMK_RECORD_F_EXACT)
+		printf("%6s%-10s %s\n", "", "exact:",
+		       "yes (trace_simple_exact(): an anchor in the code)");
 	printf("%6s%-10s %s\n", "", "binary:", b->path);
 	for (i = 0; i < m->rec.nargs; i++) {
 		printf("%6s%-10s %s", "", i ? "" : "args:", m->args[i].expr);
@@ -153,6 +156,8 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 	json_key("file", m->rec.file, true);
 	printf("\"line\": %u, ", m->line);
 	json_key("format", m->rec.format, true);
+	printf("\"exact\": %s, ", m->rec.flags & SMK_RECORD_F_EXACT ?
+	       "true" : "false");
 	json_key("description", desc, true);
 	printf("\"args\": [");
 	for (i = 0; i < m->rec.nargs; i++) {
@@ -243,6 +248,9 @@ static void list_sdt(struct smk_binary *b)
 		struct smk_sdt_probe *p = &probes[i];
 		char *name, *desc;
 
+		/* trace_simple_exact() anchors: shown with their marker. */
+		if (!strcmp(p->provider, "simple_marker"))
+			continue;
 		if (asprintf(&name, "%s:%s", p->provider, p->name) < 0 ||
 		    asprintf(&desc, "[sdt] %s", p->args) < 0) {
 			fprintf(stderr, "%s: out of memory\n", prog);
