@@ -189,7 +189,7 @@ marker-list --json exact > exact.json
 is "$(python3 -c 'import json, sys
 print(" ".join("%s:%s:%s" % (p["kind"], p["name"], p.get("exact"))
                for p in json.load(open(sys.argv[1]))["probes"]))' exact.json)" \
-	"marker:started:True marker:plain:False" \
+	"marker:plain:False marker:started:True" \
 	"exact marker: exact true, its anchor not listed as an SDT probe"
 is "$(marker-list -v -N started exact | grep -c '^ *exact: *yes')" 1 \
 	"-v says exact: yes"
