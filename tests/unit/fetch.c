@@ -55,6 +55,7 @@
 /* The table below leaves its optional trailing fields out. */
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 
+#include "dwarf-fixture.h"
 #include "tap.h"
 
 static __attribute__((format(printf, 1, 2)))
@@ -293,42 +294,6 @@ struct fixture {
 	unsigned int nprobes;
 	unsigned int nargs, navail;
 };
-
-/* Every DW_TAG_variable named @name (directly) in the file. */
-static int find_vars(Dwarf *dw, const char *name, Dwarf_Die *ret, int max)
-{
-	Dwarf_Off off = 0, next;
-	size_t hsize;
-	int n = 0;
-
-	while (dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-		Dwarf_Die stack[64], cu;
-		int depth = 0;
-
-		if (!dwarf_offdie(dw, off + hsize, &cu))
-			break;
-		off = next;
-		if (dwarf_child(&cu, &stack[0]))
-			continue;
-		while (depth >= 0) {
-			Dwarf_Die *die = &stack[depth];
-			const char *dn = dwarf_diename(die);
-
-			if (dwarf_tag(die) == DW_TAG_variable && dn &&
-			    !strcmp(dn, name) && n < max)
-				ret[n++] = *die;
-			if (depth + 1 < 64 &&
-			    dwarf_child(die, &stack[depth + 1]) == 0) {
-				depth++;
-				continue;
-			}
-			while (depth >= 0 &&
-			       dwarf_siblingof(&stack[depth], &stack[depth]))
-				depth--;
-		}
-	}
-	return n;
-}
 
 /* The DIE an instance copies, or the DIE itself. */
 static Dwarf_Off origin_off(Dwarf_Die *die)
