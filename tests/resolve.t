@@ -37,7 +37,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 83
+plan 86
 
 GOLDEN=$TOP/tests/golden
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
@@ -72,7 +72,7 @@ cleanup() {
 	wait
 	if $have_tfs; then
 		[ -d "$I" ] && rmdir "$I"
-		for g in $G $FOREIGN $holders; do
+		for g in $G ${G}at $FOREIGN $holders; do
 			case $g in
 			[0-9]*) g=simple_$g ;;
 			esac
@@ -734,6 +734,33 @@ for p in "sp ace/shop" "nl
 		skip "needs root and $UE"
 	fi
 done
+
+# ---- ad-hoc points: --at FILE:LINE on a program without markers ----
+mkdir -p "$TMP/at"
+cd "$TMP/at"
+cp "$TOP/tests/fixtures/resolve_at.c" .
+gcc -O0 -g -o at resolve_at.c
+run marker-resolve --at 'resolve_at.c:10=at_pt x:%d name:%s y:%d' at
+is "$rc|$(grep -c '^#' "$TMP/out")|$(sed -n 's|^p:simple/at_pt [^ ]* \(.*\)|\1|p' "$TMP/out" |
+	sed 's/=[^ ]*//g')" "0|0|x name y" \
+	"--at: one exact definition with the three fields"
+if $have_tfs; then
+	run marker-resolve attach -g "${G}at" \
+		--at 'resolve_at.c:10=at_pt x:%d name:%s y:%d' at
+	[ -d "$I/events/${G}at" ] && echo 1 > "$I/events/${G}at/enable"
+	./at > /dev/null &
+	apid=$!
+	wait $apid
+	is "$(sed -n "s/^ *[^ ]*-$apid  *\[.*: at_pt: (0x[0-9a-f]*) //p" \
+		"$I/trace" | tr '\n' ';')" \
+		'x=3 name="three" y=6;x=5 name="five" y=10;' \
+		"--at: attached, each call's values right"
+	run marker-resolve detach -g "${G}at"
+	is "$rc|$(grep -c "^p:${G}at/" "$UE")" "0|0" "--at: detached"
+else
+	skip "needs root and $UE"
+	skip "needs root and $UE"
+fi
 
 # ---- 8. errors ----
 cd "$TMP"
