@@ -783,22 +783,41 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 }
 
 /*
- * Kernel functions marked __exit are notrace, and kprobes refuse notrace
- * functions ("Could not probe notrace function", seen in the cloud kernel
- * under qemu): drop such sites, saying so.
+ * Kernel text that kprobes refuse: __exit functions are notrace ("Could
+ * not probe notrace function", seen in the cloud kernel under qemu), and
+ * noinstr, __kprobes and entry code are on the kprobe blacklist.  Sites
+ * there are dropped, saying why, instead of printing a definition the
+ * kernel rejects.
  */
+static const struct {
+	const char *section;
+	const char *why;
+} refused[] = {
+	{ ".exit.text", "in an __exit function, which is notrace: the "
+			"kernel refuses kprobes there" },
+	{ ".noinstr.text", "in noinstr code: kprobes are not allowed there" },
+	{ ".kprobes.text", "in __kprobes code: on the kprobe blacklist" },
+	{ ".entry.text", "in entry code: on the kprobe blacklist" },
+};
+
 static struct smk_error *drop_unprobeable(struct smk_binary *b,
 					  struct smk_placement *p)
 {
-	size_t i, kept = 0, dropped = 0;
+	size_t i, r, kept = 0, dropped = 0;
+	const char *why = NULL;
 
 	if (!smk_binary_is_kernel(b))
 		return NULL;
 	for (i = 0; i < p->nsites; i++) {
 		const char *sec = smk_binary_section_name(b, p->sites[i].addr);
 
-		if (sec && !strcmp(sec, ".exit.text")) {
+		for (r = 0; sec && r < sizeof(refused) / sizeof(refused[0]);
+		     r++)
+			if (!strcmp(sec, refused[r].section))
+				break;
+		if (sec && r < sizeof(refused) / sizeof(refused[0])) {
 			smk_site_deinit(&p->sites[i]);
+			why = refused[r].why;
 			dropped++;
 			continue;
 		}
@@ -809,13 +828,9 @@ static struct smk_error *drop_unprobeable(struct smk_binary *b,
 		return NULL;
 	free(p->reason);
 	free(p->rule);
-	p->rule = strdup("notrace");
-	p->reason = strdup("in an __exit function, which is notrace: the "
-			   "kernel refuses kprobes there");
-	if (!kept)
-		p->verdict = SMK_VERDICT_NOT_FOUND;
-	else
-		p->verdict = SMK_VERDICT_APPROX;
+	p->rule = strdup("refused section");
+	p->reason = strdup(why);
+	p->verdict = kept ? SMK_VERDICT_APPROX : SMK_VERDICT_NOT_FOUND;
 	return p->rule && p->reason ? NULL : &smk_error_nomem;
 }
 
