@@ -1,0 +1,184 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# The in-tree series (kernel/patches/) against Debian's linux-source-6.1:
+#
+#  1. apt-get download linux-source-6.1 into $SMK_CACHE (default
+#     ~/.cache/simple-marker), reused when present; skip when it cannot be
+#     had.  Only the files the series touches and what checkpatch.pl reads
+#     are taken out of its .tar.xz (the whole tree would take too long);
+#  2. each patch applies in order (patch -p1 --dry-run, then for real);
+#  3. checkpatch.pl --strict --no-tree on each patch: 0 errors, 0 warnings
+#     (CHECKs are shown, not failed);
+#  4. the series' header has the same record layout as the repo's
+#     include/linux/simple_marker.h (header struct, constants, initializer)
+#     and, compiled on a sample, emits byte-identical records;
+#  5. kernel/apply.sh on a fresh copy gives the same tree, refuses a second
+#     run (exit 1), and leaves a tree that does not take the series alone.
+. "$(dirname "$0")/lib/tap.sh"
+
+for t in patch perl tar xz dpkg-deb; do
+	command -v $t > /dev/null || skip_all "$t not installed"
+done
+P=$TOP/kernel/patches
+set -- "$P"/000[1-9]-*.patch
+[ -f "$1" ] || { plan 1; _tap_result 1 "patches in $P"; exit 1; }
+series="$*"
+npatch=$#
+
+# 1. the source package
+cache=${SMK_CACHE:-$HOME/.cache/simple-marker}
+mkdir -p "$cache" || skip_all "cannot create $cache"
+deb=$(ls "$cache"/linux-source-6.1_*_all.deb 2> /dev/null | sort -V | tail -n 1)
+if [ -z "$deb" ]; then
+	command -v apt-get > /dev/null || skip_all "no apt-get to fetch linux-source-6.1"
+	(cd "$cache" && apt-get download linux-source-6.1) > "$TMP/apt.log" 2>&1 ||
+		skip_all "cannot download linux-source-6.1: $(tail -n 1 "$TMP/apt.log")"
+	deb=$(ls "$cache"/linux-source-6.1_*_all.deb 2> /dev/null | sort -V | tail -n 1)
+	[ -n "$deb" ] || skip_all "apt-get download left no linux-source-6.1 .deb"
+fi
+dpkg-deb --fsys-tarfile "$deb" |
+	tar -x -C "$TMP" --wildcards './usr/src/linux-source-6.1.tar.xz' ||
+	skip_all "no linux-source-6.1.tar.xz in $deb"
+txz=$TMP/usr/src/linux-source-6.1.tar.xz
+
+# Existing files the series modifies (new files have --- /dev/null).
+files=$(sed -n 's|^--- a/||p' $series | sort -u)
+members=
+for f in $files Makefile scripts/checkpatch.pl scripts/spelling.txt \
+	 scripts/const_structs.checkpatch; do
+	members="$members linux-source-6.1/$f"
+done
+tar -xJf "$txz" -C "$TMP" $members || {
+	plan 1; _tap_result 1 "extract $members from $txz"; exit 1; }
+rm -f "$txz"
+SRC=$TMP/linux-source-6.1
+cp -a "$SRC" "$TMP/orig"
+
+plan $((npatch * 2 + 6))
+
+# 2. each patch applies in order
+for p in $series; do
+	n=${p##*/}
+	if (cd "$SRC" && patch -p1 -f -s --dry-run < "$p" &&
+	    patch -p1 -f -s --no-backup-if-mismatch < "$p") > "$TMP/out" 2>&1; then
+		_tap_result 0 "applies: $n"
+	else
+		_tap_result 1 "applies: $n"
+		diag "$(cat "$TMP/out")"
+	fi
+done
+
+# 3. checkpatch
+for p in $series; do
+	n=${p##*/}
+	perl "$SRC/scripts/checkpatch.pl" --strict --no-tree --color=never \
+		"$p" > "$TMP/cp" 2>&1
+	total=$(grep '^total:' "$TMP/cp")
+	case $total in
+	"total: 0 errors, 0 warnings,"*)
+		_tap_result 0 "checkpatch --strict: $n ($total)"
+		grep -q '^CHECK' "$TMP/cp" && diag "$(grep '^CHECK' "$TMP/cp")" ;;
+	*)
+		_tap_result 1 "checkpatch --strict: $n (${total:-no total})"
+		diag "$(cat "$TMP/cp")" ;;
+	esac
+done
+
+# 4. same record layout as the repo's header
+KH=$SRC/include/linux/simple_marker.h
+UH=$TOP/include/linux/simple_marker.h
+layout() {
+	sed -n '/^struct simple_marker_header {/,/^};/p' "$1"
+	grep -E '^#define SIMPLE_MARKER_(VERSION|MAX_ARGS|F_EXACT)' "$1"
+	grep -E "'S', 'M', 'K', 'R'|SIMPLE_MARKER_VERSION,|__SMK_NARGS\(_, ##__VA_ARGS__\), sizeof|__LINE__,|sizeof\(__SMK_STRINGS\(name, fmt, ##__VA_ARGS__\)\) - 1|\(flags\) \}" "$1" |
+		sed 's/[[:space:]]*\\$//'
+}
+if [ -f "$KH" ]; then
+	layout "$UH" > "$TMP/layout.repo"
+	layout "$KH" > "$TMP/layout.kernel"
+	if [ "$(wc -l < "$TMP/layout.repo")" -ge 16 ]; then
+		golden "$TMP/layout.repo" "$TMP/layout.kernel" \
+			"series header: record layout as in include/linux/simple_marker.h"
+	else
+		_tap_result 1 "series header: record layout (layout lines not found)"
+		diag "$(cat "$TMP/layout.repo")"
+	fi
+else
+	_tap_result 1 "series header: $KH exists"
+fi
+
+# ... and the same bytes for the same markers.
+if command -v gcc > /dev/null && command -v objcopy > /dev/null && [ -f "$KH" ]; then
+	mkdir -p "$TMP/stub/linux" "$TMP/kinc/linux"
+	cp "$KH" "$TMP/kinc/linux/"
+	cat > "$TMP/stub/linux/compiler.h" <<-'STUB'
+	#define __printf(a, b) __attribute__((__format__(printf, a, b)))
+	#define __used __attribute__((__used__))
+	#define __aligned(x) __attribute__((__aligned__(x)))
+	#define __section(s) __attribute__((__section__(s)))
+	STUB
+	cat > "$TMP/m.c" <<-'SRC'
+	#include <linux/simple_marker.h>
+	struct file;
+	long f(struct file *file, long long *pos, unsigned long count, long ret,
+	       int nr, unsigned long long clone_flags)
+	{
+		trace_simple(vfs_read_done, "file=%p pos=%p count=%zu ret=%zd",
+			     file, pos, count, ret);
+		trace_simple(kernel_clone_done, "pid=%d flags=%#llx", nr,
+			     clone_flags);
+		trace_simple(bare, "no arguments");
+		trace_simple(many, "%d %d %d %d %d %d %d %d %d %d %d %d", nr, nr,
+			     nr, nr, nr, nr, nr, nr, nr, nr, nr, nr);
+		return ret;
+	}
+	SRC
+	if (cd "$TMP" &&
+	    gcc -Wall -Werror -O2 -c -D__KERNEL__ -DCONFIG_SIMPLE_MARKERS \
+		-Istub -Ikinc m.c -o k.o &&
+	    gcc -Wall -Werror -O2 -c -DSIMPLE_MARKERS=1 -I"$TOP/include" \
+		m.c -o u.o &&
+	    objcopy -O binary -j __simple_marker k.o k.bin &&
+	    objcopy -O binary -j __simple_marker u.o u.bin &&
+	    [ -s k.bin ] && cmp k.bin u.bin) > "$TMP/out" 2>&1; then
+		_tap_result 0 "series header emits the same record bytes as the repo's"
+	else
+		_tap_result 1 "series header emits the same record bytes as the repo's"
+		diag "$(cat "$TMP/out")"
+	fi
+else
+	skip "no gcc/objcopy to compare record bytes"
+fi
+
+# 5. kernel/apply.sh
+cp -a "$TMP/orig" "$TMP/fresh"
+"$TOP/kernel/apply.sh" "$TMP/fresh" > "$TMP/out" 2>&1
+rc=$?
+is "$rc" 0 "apply.sh applies the series to a fresh copy"
+[ "$rc" = 0 ] || diag "$(cat "$TMP/out")"
+if diff -r "$SRC" "$TMP/fresh" > "$TMP/out" 2>&1; then
+	_tap_result 0 "apply.sh gives the same tree as the patches applied in order"
+else
+	_tap_result 1 "apply.sh gives the same tree as the patches applied in order"
+	diag "$(head -n 40 "$TMP/out")"
+fi
+"$TOP/kernel/apply.sh" "$TMP/fresh" > "$TMP/out" 2>&1
+rc=$?
+is "$rc" 1 "apply.sh refuses a second application"
+grep -q 'already applied' "$TMP/out" || diag "$(cat "$TMP/out")"
+
+# A tree the last patch does not fit: nothing may be applied.
+cp -a "$TMP/orig" "$TMP/other"
+sed -i 's/inc_syscw(current)/inc_syscw_other(current)/' "$TMP/other/fs/read_write.c"
+cp -a "$TMP/other" "$TMP/other.before"
+"$TOP/kernel/apply.sh" "$TMP/other" > "$TMP/out" 2>&1
+rc=$?
+if [ "$rc" = 1 ] && diff -r "$TMP/other.before" "$TMP/other" > /dev/null 2>&1; then
+	_tap_result 0 "apply.sh refuses a tree a patch does not fit, leaving it untouched"
+else
+	_tap_result 1 "apply.sh refuses a tree a patch does not fit, leaving it untouched (rc $rc)"
+	diag "$(cat "$TMP/out")"
+fi
+
+done_testing
