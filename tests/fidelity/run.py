@@ -20,7 +20,7 @@ binary, a verdict and its probe sites with their fetch arguments:
   perf     `perf probe -x BIN -D 'FILE:LINE a0=EXPR:TYPE ...'` for each
            marker record listed by `marker-list --json` (no verdict: every
            event perf gives is taken as a claim);
-  sdt      the .note.stapsdt probes that `marker-list --json` lists
+  sdt      the .note.stapsdt probes, as binutils' readelf -n lists them
            (trace_simple_exact() markers), their sdt.h argument specs
            turned into uprobe fetch arguments.
 
@@ -366,10 +366,32 @@ def sdt_fetch(arg, typ, layout, pc_vaddr):
     return None, f"sdt argument {arg!r} not supported by uprobes"
 
 
+def sdt_notes(binary):
+    """The .note.stapsdt notes, read by binutils' readelf -n: independent
+    of our tools (marker-list shows simple_marker anchors as a property of
+    their marker, not as SDT probes)."""
+    r = subprocess.run(["readelf", "-n", binary], capture_output=True,
+                       text=True, timeout=120)
+    notes, cur = [], None
+    for line in r.stdout.splitlines():
+        line = line.strip()
+        if line.startswith("Provider:"):
+            cur = {"kind": "sdt", "provider": line.split(":", 1)[1].strip(),
+                   "function": None}
+            notes.append(cur)
+        elif cur is not None and line.startswith("Name:"):
+            cur["probe"] = line.split(":", 1)[1].strip()
+        elif cur is not None and line.startswith("Location:"):
+            cur["address"] = line.split(":", 1)[1].split(",")[0].strip()
+        elif cur is not None and line.startswith("Arguments:"):
+            cur["args"] = line.split(":", 1)[1].strip()
+    return notes
+
+
 def defs_sdt(binary, provider="simple_marker"):
     """The SDT notes of trace_simple_exact(): one exact site per note."""
     layout = Layout(binary)
-    probes = list_probes(binary)
+    probes = list_probes(binary) + sdt_notes(binary)
     fmts = {}
     for p in probes:
         if p["kind"] == "marker":
