@@ -112,6 +112,7 @@ install: all man
 		$(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 include/linux/simple_marker.h \
+		include/linux/simple_marker_exact.h \
 		$(DESTDIR)$(PREFIX)/include/linux/
 	install -m 644 scripts/simple_marker.lds \
 		$(DESTDIR)$(PREFIX)/share/simple-marker/
@@ -131,7 +132,8 @@ help:
 	@echo 'simple-marker targets:'
 	@echo '  all (default)  build tools/marker-list/marker-list and'
 	@echo '                 tools/resolve/marker-resolve'
-	@echo '  demo           install deps, build, list the markers of examples/'
+	@echo '  demo           install deps, build, list and place the markers of'
+	@echo '                 examples/shop'
 	@echo '  check          install deps, build, run the TAP tests with prove'
 	@echo '  deps           install the Debian packages needed (idempotent)'
 	@echo '  bench          run the benchmarks in bench/'
