@@ -845,3 +845,18 @@ const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr)
 		return NULL;
 	return elf_strptr(elf, shstrndx, sh.sh_name);
 }
+
+const char *smk_binary_uprobe_offset(struct smk_binary *b, uint64_t pc,
+				     uint64_t addr, uint64_t *x)
+{
+	uint64_t pc_off;
+
+	if (b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN)
+		return "no file offsets in a relocatable object";
+	if (!smk_binary_file_offset(b, pc, &pc_off))
+		return "the probe address is in no PT_LOAD segment";
+	if (addr + pc_off < pc)
+		return "the static address is before the file's start";
+	*x = addr + pc_off - pc;
+	return NULL;
+}

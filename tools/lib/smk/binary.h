@@ -119,6 +119,17 @@ bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
 /* Name of the section holding DWARF address @addr, or NULL. */
 const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr);
 
+/*
+ * The X of a uprobe fetch "@+X" reading link-time address @addr from a
+ * probe at @pc.  The kernel maps X with the probed address's own delta
+ * (translate_user_vaddr() in trace_uprobe.c: probe address - probe file
+ * offset + X), so X is @addr seen through the segment of @pc, not through
+ * the one holding @addr: .data usually sits at another vaddr - offset than
+ * .text.  NULL, or why there is none.
+ */
+const char *smk_binary_uprobe_offset(struct smk_binary *b, uint64_t pc,
+				     uint64_t addr, uint64_t *x);
+
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
 			    uint64_t *addr);

@@ -231,33 +231,14 @@ static bool add_off(struct ctx *c, struct term *t, int64_t v)
 	return true;
 }
 
-/*
- * The X of a uprobe's "@+X" for DWARF address @addr.  The kernel maps X
- * to an address with the probed address's own delta (translate_user_vaddr()
- * in trace_uprobe.c: probe address - probe file offset + X), so X is @addr
- * seen through the segment of pc, not through the one holding @addr:
- * .data usually sits at another vaddr - offset than .text.
- */
+/* The X of a uprobe's "@+X" for DWARF address @addr (binary.c). */
 static bool file_offset(struct ctx *c, Dwarf_Addr addr, uint64_t *ret)
 {
-	uint64_t pc_off;
+	const char *why = smk_binary_uprobe_offset(c->b, c->pc, addr, ret);
 
-	if (c->b->kind != SMK_BINARY_EXEC && c->b->kind != SMK_BINARY_DYN) {
-		unavailable(c, "no file offsets in a relocatable object");
-		return false;
-	}
-	if (!smk_binary_file_offset(c->b, c->pc, &pc_off)) {
-		unavailable(c, "probe address %#" PRIx64 " is in no PT_LOAD "
-			    "segment", (uint64_t)c->pc);
-		return false;
-	}
-	if (addr + pc_off < c->pc) {
-		unavailable(c, "static address %#" PRIx64 " is before the "
-			    "file's start", (uint64_t)addr);
-		return false;
-	}
-	*ret = addr + pc_off - c->pc;
-	return true;
+	if (why)
+		unavailable(c, "%s (%#" PRIx64 ")", why, (uint64_t)addr);
+	return !why;
 }
 
 /* "@sym+off" (kprobes) or "@+FILEOFF" (uprobes) for a static address. */

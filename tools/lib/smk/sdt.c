@@ -236,13 +236,9 @@ static const char *x86_reg(const char *r, size_t len)
 	return NULL;
 }
 
-/*
- * One operand into out->spec, or a reason.  @bias: pc_vaddr - pc_fileoff,
- * since the kernel resolves a uprobe's @+X against the probed mapping:
- * the global's address is (probe address - probe file offset) + X.
- */
+/* One operand of the probe at @pc into out->spec, or a reason. */
 static const char *sdt_operand(struct smk_binary *b, const char *op,
-			       uint64_t bias, char **spec)
+			       uint64_t pc, char **spec)
 {
 	const char *paren = strchr(op, '('), *reg;
 	char *end;
@@ -270,8 +266,8 @@ static const char *sdt_operand(struct smk_binary *b, const char *op,
 	if (!strncmp(paren, "(%rip)", 6)) {
 		/* sym[+off](%rip): the global, through the file offset. */
 		char name[256];
-		uint64_t addr;
-		const char *plus = memchr(op, '+', paren - op);
+		uint64_t addr, x;
+		const char *plus = memchr(op, '+', paren - op), *why;
 		size_t len = (plus ? plus : paren) - op;
 
 		if (!len || len >= sizeof(name))
@@ -287,8 +283,10 @@ static const char *sdt_operand(struct smk_binary *b, const char *op,
 				"out of memory" : NULL;
 		if (!smk_binary_symbol_addr(b, name, &addr))
 			return "symbol not found";
-		return asprintf(spec, "@+0x%llx",
-				(unsigned long long)(addr + disp - bias)) < 0 ?
+		why = smk_binary_uprobe_offset(b, pc, addr + disp, &x);
+		if (why)
+			return why;
+		return asprintf(spec, "@+0x%llx", (unsigned long long)x) < 0 ?
 			"out of memory" : NULL;
 	}
 	if (paren != op) {
@@ -309,9 +307,6 @@ struct smk_error *smk_sdt_fetch(struct smk_binary *b,
 {
 	const char *s = p->args;
 	unsigned int i = 0;
-	uint64_t pcoff = p->pc;
-
-	smk_binary_file_offset(b, p->pc, &pcoff);
 
 	while (*s && i < SMK_RECORD_MAX_ARGS) {
 		struct smk_fetch *f = &fetch[i];
@@ -329,7 +324,7 @@ struct smk_error *smk_sdt_fetch(struct smk_binary *b,
 		if (!at || !size || labs(size) > 8 || (labs(size) & (labs(size) - 1)))
 			why = "bad size";
 		else
-			why = sdt_operand(b, at + 1, p->pc - pcoff, &f->spec);
+			why = sdt_operand(b, at + 1, p->pc, &f->spec);
 		if (!why)
 			snprintf(f->type, sizeof(f->type), "%c%ld",
 				 size < 0 ? 's' : 'u', labs(size) * 8);
