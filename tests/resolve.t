@@ -55,7 +55,7 @@ holders=""			# pids of the --hold runs we started
 
 # Remove every event of group $1 with plain shell writes (no tool).
 remove_by_hand() {
-	for ev in $(sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" "$UE" |
+	for ev in $(stable_cat "$UE" | sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" |
 		    sort -u); do
 		for en in "$TFS/events/$1/$ev/enable" \
 			  "$TFS"/instances/*/events/"$1/$ev/enable"; do
@@ -457,9 +457,9 @@ run marker-resolve attach -g "$G" shop
 is "$rc|$(cat "$TMP/out")" "0|attached $ndefs probes in group $G ($TFS)
 $(echo "$defs" | sed 's|^p:\([^ ]*\) \([^ ]*\).*|  \1 \2|')" \
 	"attach -g $G: exit 0, prints each probe attached"
-is "$(grep "^p:$G/" "$UE" | norm)" "$defs" \
+is "$(stable_cat "$UE" | grep "^p:$G/" | norm)" "$defs" \
 	"attach: uprobe_events has the definitions in group $G"
-is "$(grep -F "$GSHOP:" "$UE" | grep -vc "^p:$G/")" "0" \
+is "$(stable_cat "$UE" | grep -F "$GSHOP:" | grep -vc "^p:$G/")" "0" \
 	"attach: no event of another group probes our binary"
 is "$(cat "$TFS/events/$G/enable")" "1" \
 	"attach: the group is enabled at the top level"
@@ -519,14 +519,14 @@ fi
 # A foreign group survives detach.
 entry=$(readelf -h /bin/true | awk '/Entry point/ { print $4 }')
 echo "p:$FOREIGN/x /bin/true:$entry" >> "$UE"
-is "$(grep -c "^p:$FOREIGN/x " "$UE")" "1" "a foreign group made by hand"
+is "$(stable_cat "$UE" | grep -c "^p:$FOREIGN/x ")" "1" "a foreign group made by hand"
 run marker-resolve detach -g "$G"
 is "$rc|$(cat "$TMP/out")|$(cat "$TMP/err")" \
 	"0|removed $ndefs event$([ "$ndefs" = 1 ] || echo s) of group $G|" \
 	"detach -g $G: exit 0, prints the count"
-is "$(grep -c "^p:$G/" "$UE")|$(test -e "$TFS/events/$G" && echo left)" \
+is "$(stable_cat "$UE" | grep -c "^p:$G/")|$(test -e "$TFS/events/$G" && echo left)" \
 	"0|" "detach: no event of group $G left (also not in our instance)"
-is "$(grep -c "^p:$FOREIGN/x /bin/true:" "$UE")" "1" \
+is "$(stable_cat "$UE" | grep -c "^p:$FOREIGN/x /bin/true:")" "1" \
 	"detach: the foreign group survives"
 run marker-resolve detach -g "$G"
 is "$rc|$(cat "$TMP/out")" "0|removed 0 events of group $G" \
@@ -540,7 +540,7 @@ is "$rc|$(grep '^uprobe_events <- ' "$TMP/out")" \
 is "$(grep -v '^uprobe_events <- ' "$TMP/out")" \
 	"$(echo "$defs" | sed 's|^p:\([^/]*\)/\([^ ]*\) .*|events/\1/\2/enable <- 1|' |
 	uniq)" "attach --dry-run: and the enables"
-is "$(grep -c "^p:$G/" "$UE")|$(test -e "$TFS/events/$G" && echo made)" \
+is "$(stable_cat "$UE" | grep -c "^p:$G/")|$(test -e "$TFS/events/$G" && echo made)" \
 	"0|" "attach --dry-run: writes nothing"
 
 # Two detaches of one group at once: an event the other run removed first
@@ -555,7 +555,7 @@ marker-resolve detach -g "$G" > "$TMP/d2.out" 2> "$TMP/d2.err"
 r2=$?
 wait $d1
 r1=$?
-is "$r1 $r2|$(grep -c "^p:$G/" "$UE")|$(cat "$TMP/d1.err" "$TMP/d2.err" |
+is "$r1 $r2|$(stable_cat "$UE" | grep -c "^p:$G/")|$(cat "$TMP/d1.err" "$TMP/d2.err" |
 	head -c 200)" "0 0|0|" \
 	"two concurrent detach -g $G: both exit 0, the group is gone"
 remove_by_hand "$G"
@@ -565,12 +565,12 @@ marker-resolve attach --hold shop > "$TMP/hold1.out" 2> "$TMP/hold1.err" &
 h1=$!
 holders="$holders $h1"
 waitfor "$TMP/hold1.out" '^attached'
-is "$(grep "^p:simple_$h1/" "$UE" | norm)" \
+is "$(stable_cat "$UE" | grep "^p:simple_$h1/" | norm)" \
 	"$(echo "$defs" | sed "s|^p:$G/|p:simple_$h1/|")" \
 	"attach --hold: the definitions in group simple_PID"
 kill -TERM $h1
 wait $h1
-is "$?|$(tail -n 1 "$TMP/hold1.out")|$(grep -c "^p:simple_$h1/" "$UE")" \
+is "$?|$(tail -n 1 "$TMP/hold1.out")|$(stable_cat "$UE" | grep -c "^p:simple_$h1/")" \
 	"0|detached group simple_$h1|0" \
 	"attach --hold: SIGTERM removes group simple_PID, exit 0"
 
@@ -586,19 +586,19 @@ waitfor "$TMP/hold2.out" '^attached'
 waitfor "$TMP/hold3.out" '^attached'
 kill -KILL $h2
 { wait $h2; } 2> /dev/null	# no "Killed" from the shell
-is "$(grep -c "^p:simple_$h2/" "$UE")" "$ndefs" \
+is "$(stable_cat "$UE" | grep -c "^p:simple_$h2/")" "$ndefs" \
 	"attach --hold killed with SIGKILL: its group stays"
 run marker-resolve detach --sweep
 # (Any number: a sweep run meanwhile by someone else may have taken ours.)
 is "$rc|$(grep -cx 'swept [0-9][0-9]* stale groups\{0,1\}' "$TMP/out")" "0|1" \
 	"detach --sweep: exit 0, prints a count"
-is "$(grep -c "^p:simple_$h2/" "$UE")|$(test -e "$TFS/events/simple_$h2" &&
+is "$(stable_cat "$UE" | grep -c "^p:simple_$h2/")|$(test -e "$TFS/events/simple_$h2" &&
 	echo left)" "0|" "detach --sweep: the stale group is gone"
-is "$(grep -c "^p:simple_$h3/" "$UE")|$(grep -c "^p:$FOREIGN/" "$UE")" \
+is "$(stable_cat "$UE" | grep -c "^p:simple_$h3/")|$(stable_cat "$UE" | grep -c "^p:$FOREIGN/")" \
 	"$ndefs|1" "detach --sweep: a live holder's group and the foreign group stay"
 kill -TERM $h3
 wait $h3
-is "$(grep -c "^p:simple_$h3/" "$UE")" "0" "the live holder detaches on SIGTERM"
+is "$(stable_cat "$UE" | grep -c "^p:simple_$h3/")" "0" "the live holder detaches on SIGTERM"
 printf -- '-:%s/x\n' "$FOREIGN" >> "$UE"
 fi
 
@@ -609,7 +609,7 @@ if ! $have_tfs || ! $have_sdt; then
 else
 	cd "$SD"
 	run marker-resolve attach -g "$G" sdtprog
-	is "$rc|$(grep "^p:$G/" "$UE" | norm)" \
+	is "$rc|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
 		"0|$(sed "s|^p:simple/|p:$G/|" "$TMP/sdt.txt")" \
 		"sdt: attached as printed"
 	echo 1 > "$I/events/$G/enable"
@@ -690,7 +690,7 @@ hostile() {
 		"hostile $_d: no definition carries it${_w:+; skipped: $_w}"
 	if $have_tfs; then
 		run marker-resolve attach -g "$G" "$_f"
-		is "$rc|$(grep -cF $_n "$UE")|$(grep -F "$H/$_f:" "$UE" | grep -vc "^p:$G/")|$(grep "^p:$G/" "$UE" | norm)" \
+		is "$rc|$(stable_cat "$UE" | grep -cF $_n)|$(stable_cat "$UE" | grep -F "$H/$_f:" | grep -vc "^p:$G/")|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
 			"0|0|0|$(grep '^p:' "$TMP/$_f.out" | sed "s|^p:simple/|p:$G/|")" \
 			"hostile $_d: attach adds what it printed, in our group, none with it"
 		marker-resolve detach -g "$G" > /dev/null
@@ -728,7 +728,7 @@ for p in "sp ace/shop" "nl
 		"path '$d': 'marker-resolve: PATH: NAME: why', one prefix"
 	if $have_tfs; then
 		run marker-resolve attach -g "$G" "$p"
-		is "$rc|$(grep -c "^p:$G/" "$UE")|$(grep -cF "$H/" "$UE")" \
+		is "$rc|$(stable_cat "$UE" | grep -c "^p:$G/")|$(stable_cat "$UE" | grep -cF "$H/")" \
 			"1|0|0" "path '$d': attach exits 1, adds nothing"
 	else
 		skip "needs root and $UE"
@@ -756,7 +756,7 @@ if $have_tfs; then
 		'x=3 name="three" y=6;x=5 name="five" y=10;' \
 		"--at: attached, each call's values right"
 	run marker-resolve detach -g "${G}at"
-	is "$rc|$(grep -c "^p:${G}at/" "$UE")" "0|0" "--at: detached"
+	is "$rc|$(stable_cat "$UE" | grep -c "^p:${G}at/")" "0|0" "--at: detached"
 else
 	skip "needs root and $UE"
 	skip "needs root and $UE"

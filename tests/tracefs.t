@@ -48,6 +48,9 @@ G=tfst_$$		# attach (a --group style name: never swept)
 GR=tfsr_$$		# rollback batches
 GH=tfsh_$$		# hostile input
 FOREIGN=foreign_$$	# someone else's group, made by hand
+CH=tfsc_$$		# churn: probes removed and re-added meanwhile
+CH2=tfsd_$$		# churn during detach
+GB=tfsb_$$		# a big group, listed and detached under churn
 LOOK=${G}x		# a group whose name starts with ours
 # Stale-group sweeping is tested under a prefix of our own: a concurrent
 # "marker-resolve detach --sweep" (tests/resolve.t) sweeps simple_*.
@@ -58,13 +61,13 @@ INST=tfs_$$
 dead=$(($(cat /proc/sys/kernel/pid_max) - 7))
 while kill -0 "$dead" 2> /dev/null; do dead=$((dead - 1)); done
 DEAD=${SWP}_$dead
-OURS="$G $GR $GH $FOREIGN $LOOK $ALIVE $DEAD"
+OURS="$G $GR $GH $FOREIGN $LOOK $ALIVE $DEAD $CH $CH2 $GB"
 
 UE=$TFS/uprobe_events
 
 # Remove every event of group $1 with plain shell writes (no library).
 remove_by_hand() {
-	for ev in $(sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" "$UE" | sort -u)
+	for ev in $(stable_cat "$UE" | sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" | sort -u)
 	do
 		for en in "$TFS/events/$1/$ev/enable" \
 			  "$TFS"/instances/*/events/"$1/$ev/enable"; do
@@ -86,10 +89,11 @@ trap 'exit 1' INT TERM HUP
 
 # Our view of uprobe_events: lines of our groups or targets under $TMP.
 ours() {
+	stable_cat "$UE" > "$TMP/.ue"
 	for g in $OURS; do
-		grep "^[pr][0-9]*:$g/" "$UE"
+		grep "^[pr][0-9]*:$g/" "$TMP/.ue"
 	done
-	grep -F "$TMP" "$UE" | grep -v -E "^[pr][0-9]*:($(echo $OURS |
+	grep -F "$TMP" "$TMP/.ue" | grep -v -E "^[pr][0-9]*:($(echo $OURS |
 		tr ' ' '|'))/"
 }
 
@@ -128,7 +132,7 @@ enabled() {
 	cat "$TFS/events/$1/$2/enable" 2> /dev/null
 }
 
-plan 57
+plan 60
 
 is "$("$tool" -T "$TFS" path)" "$TFS" "the tool uses the tracefs given"
 
@@ -159,7 +163,7 @@ is "$(listing "$G" | tr '\n' ' ')" "u $G hit u $G hit u $G two " \
 	"listed: hit twice (appended), two once"
 is "$(cat "$TFS/instances/$INST/events/$G/hit/enable")$(enabled "$G" hit)" \
 	"10" "enabled in the instance, not at the top level"
-is "$(grep "^p:$G/hit " "$UE" | wc -l)" 2 \
+is "$(stable_cat "$UE" | grep "^p:$G/hit " | wc -l)" 2 \
 	"uprobe_events has both probes of hit under one name"
 
 "$PROG" 3 > /dev/null
@@ -314,6 +318,43 @@ printf 'p:%s/inj %s:%s x=%%di:s32\n-:%s/canary2\n' "$GH" "$PROG" "$off1" \
 is "$(listing "$FOREIGN" | tr '\n' ' ')" "u $FOREIGN canary " \
 	"control: written unchecked, the type injection deletes canary2"
 remove_by_hand "$GH"
+
+# ---- listings under churn ----
+# uprobe_events is a seq_file read by position: while another process
+# removes probes listed before ours, a plain read can skip our lines.  The
+# library's listing must still be whole, and detach must leave nothing.
+# 2,000 probes of other groups are listed before ours and removed one by
+# one meanwhile (1,000 during the listings, 1,000 during detach).
+for i in $(seq 1000); do
+	echo "p:$CH/c$i $PROG:$off1"
+	echo "p:$CH2/c$i $PROG:$off1"
+done >> "$UE"
+for i in $(seq 200); do
+	echo "p:$GB/b$i $PROG:$off2"
+done >> "$UE"
+(for i in $(seq 1000); do echo "-:$CH/c$i"; done >> "$UE") &
+churner=$!
+bad=0 raw=0 busy=0
+for k in $(seq 100); do
+	n=$(listing "$GB" 2> "$TMP/list.err" | wc -l)
+	if grep -q "kept changing while read" "$TMP/list.err"; then
+		busy=$((busy + 1))
+	elif [ "$n" != 200 ]; then
+		bad=$((bad + 1))
+	fi
+	[ "$(grep -c "^p:$GB/" "$UE")" = 200 ] || raw=$((raw + 1))
+done
+is "$bad" 0 "100 listings of a 200-probe group under churn: whole or refused"
+diag "refused as still changing: $busy; plain reads that missed lines: $raw"
+wait "$churner"
+(for i in $(seq 1000); do echo "-:$CH2/c$i"; done >> "$UE") &
+churner=$!
+ok "detach the 200-probe group under churn" "$tool" -T "$TFS" detach "$GB"
+wait "$churner"
+is "$(stable_cat "$UE" | grep -c "^p:$GB/")" 0 \
+	"nothing of it is left after detach"
+remove_by_hand "$CH"
+remove_by_hand "$CH2"
 
 # Clean up the foreign probes ourselves.
 remove_by_hand "$FOREIGN"

@@ -526,6 +526,19 @@ class Tracefs:
         finally:
             os.close(fd)
 
+    def events(self):
+        """uprobe_events as one consistent read: a seq_file read by
+        position skips lines when another process removes probes
+        meanwhile, so read until two reads in a row agree."""
+        prev = None
+        for _ in range(16):
+            with open(self.path("uprobe_events")) as f:
+                cur = f.read()
+            if cur == prev:
+                break
+            prev = cur
+        return cur.splitlines()
+
     def write(self, rel, text):
         with open(self.path(rel), "w") as f:
             f.write(text)
@@ -533,7 +546,7 @@ class Tracefs:
     def sweep(self):
         mine = re.compile(r"^" + self.PREFIX + r"(\d+)_\d+$")
         groups = set()
-        for line in open(self.path("uprobe_events")):
+        for line in self.events():
             m = re.match(r"^[pr]:([^/\s]+)/(\S+)", line)
             if m and mine.match(m.group(1)):
                 groups.add((m.group(1), m.group(2)))
@@ -634,7 +647,7 @@ class Session:
 
     def group_events(self):
         out = []
-        for line in open(self.tfs.path("uprobe_events")):
+        for line in self.tfs.events():
             m = re.match(r"^[pr]:([^/\s]+)/(\S+)", line)
             if m and m.group(1) == self.group:
                 out.append(m.group(2))

@@ -563,7 +563,7 @@ static struct smk_error *list_one(struct smk_tracefs *t, char kind,
 	return err;
 }
 
-struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
+static struct smk_error *list_once(struct smk_tracefs *t, char kind,
 				   const char *group,
 				   struct smk_tracefs_entry **ret, size_t *n)
 {
@@ -571,12 +571,164 @@ struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
 
 	*ret = NULL;
 	*n = 0;
-	if (group)
-		err = smk_probe_name_check("group name", group);
-	if (!err && kind != 'u')
+	if (kind != 'u')
 		err = list_one(t, 'k', group, ret, n);
 	if (!err && kind != 'k')
 		err = list_one(t, 'u', group, ret, n);
+	if (err) {
+		smk_tracefs_entries_destroy(*ret, *n);
+		*ret = NULL;
+		*n = 0;
+	}
+	return err;
+}
+
+static bool same_listing(const struct smk_tracefs_entry *a, size_t na,
+			 const struct smk_tracefs_entry *b, size_t nb)
+{
+	size_t i;
+
+	if (na != nb)
+		return false;
+	for (i = 0; i < na; i++)
+		if (a[i].kind != b[i].kind || strcmp(a[i].line, b[i].line))
+			return false;
+	return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The names of the subdirectories of @path (events/ or events/GROUP/),
+ * sorted, into a new array *@names of *@n; none if @path does not exist.
+ * Directories are read with a cursor, so unlike the probe files a read is
+ * whole even while others add and remove events.
+ */
+static struct smk_error *dir_names(struct smk_tracefs *t, const char *path,
+				   char ***names, size_t *n)
+{
+	struct smk_error *err = NULL;
+	struct dirent *d;
+	char **tmp;
+	DIR *dir;
+	int fd;
+
+	*names = NULL;
+	*n = 0;
+	fd = openat(t->dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? NULL :
+		       smk_error_errno(errno, "%s/%s", t->path, path);
+	dir = fdopendir(fd);
+	if (!dir) {
+		err = smk_error_errno(errno, "%s/%s", t->path, path);
+		close(fd);
+		return err;
+	}
+	while ((d = readdir(dir))) {
+		if (d->d_name[0] == '.' ||
+		    (d->d_type != DT_DIR && d->d_type != DT_UNKNOWN) ||
+		    strlen(d->d_name) > SMK_PROBE_NAME_MAX)
+			continue;
+		tmp = realloc(*names, (*n + 1) * sizeof(**names));
+		if (!tmp || !(tmp[*n] = strdup(d->d_name))) {
+			*names = tmp ? tmp : *names;
+			err = &smk_error_nomem;
+			break;
+		}
+		*names = tmp;
+		(*n)++;
+	}
+	closedir(dir);
+	if (!err)
+		qsort(*names, *n, sizeof(**names), cmp_str);
+	return err;
+}
+
+static void names_destroy(char **names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; names && i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Does the listing name every event of @group that events/@group holds? */
+static struct smk_error *covers_events_dir(struct smk_tracefs *t,
+					   const char *group,
+					   const struct smk_tracefs_entry *e,
+					   size_t n, bool *all)
+{
+	char path[SMK_PROBE_NAME_MAX + 16];
+	struct smk_error *err;
+	size_t i, j, nn;
+	char **names;
+
+	snprintf(path, sizeof(path), "events/%s", group);
+	err = dir_names(t, path, &names, &nn);
+	*all = true;
+	for (j = 0; !err && *all && j < nn; j++) {
+		for (i = 0; i < n; i++)
+			if (!strcmp(e[i].event, names[j]))
+				break;
+		*all = i < n;
+	}
+	names_destroy(names, nn);
+	return err;
+}
+
+/*
+ * kprobe_events and uprobe_events are seq_files walked by position: a read
+ * spanning several read() calls (4 KiB each) while someone removes a probe
+ * listed before ours skips lines (seen here: 12 of 100 plain reads of a
+ * 200-probe group while another process removed 2,000 earlier probes).  A
+ * listing must be whole or fail: read until two listings in a row agree
+ * and, for one group, name every event directory of the group (both files
+ * are read for that, then filtered by @kind).  If it never settles, say so.
+ */
+enum { LIST_TRIES = 32 };
+
+struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
+				   const char *group,
+				   struct smk_tracefs_entry **ret, size_t *n)
+{
+	struct smk_tracefs_entry *prev = NULL;
+	struct smk_error *err = NULL;
+	bool settled = false;
+	size_t nprev = 0, i, j;
+	int try;
+
+	*ret = NULL;
+	*n = 0;
+	if (group)
+		err = smk_probe_name_check("group name", group);
+	for (try = 0; !err && !settled && try < LIST_TRIES; try++) {
+		smk_tracefs_entries_destroy(prev, nprev);
+		prev = *ret;
+		nprev = *n;
+		err = list_once(t, group ? 0 : kind, group, ret, n);
+		settled = !err && try && same_listing(prev, nprev, *ret, *n);
+		if (settled && group)
+			err = covers_events_dir(t, group, *ret, *n, &settled);
+	}
+	smk_tracefs_entries_destroy(prev, nprev);
+	if (!err && !settled)
+		err = smk_error_create(SMK_ERROR_IO,
+				       "%s: the probe list kept changing while read (%d reads); try again",
+				       t->path, LIST_TRIES);
+	if (!err && group && kind) {
+		for (i = j = 0; i < *n; i++) {
+			if ((*ret)[i].kind == kind)
+				(*ret)[j++] = (*ret)[i];
+			else
+				free((*ret)[i].line);
+		}
+		*n = j;
+	}
 	if (err) {
 		smk_tracefs_entries_destroy(*ret, *n);
 		*ret = NULL;
@@ -605,33 +757,96 @@ static struct smk_error *append_error(struct smk_error *first,
 	return both;
 }
 
+/* Does events/@group exist (the kernel drops it with its last event)? */
+static bool group_exists(struct smk_tracefs *t, const char *group)
+{
+	char path[SMK_PROBE_NAME_MAX + 16];
+	struct smk_error *err;
+	struct stat st;
+
+	err = smk_probe_name_check("group name", group);
+	if (err) {
+		smk_error_destroy(err);
+		return true;	/* let the listing report it */
+	}
+	snprintf(path, sizeof(path), "events/%s", group);
+	return fstatat(t->dirfd, path, &st, 0) == 0 || errno != ENOENT;
+}
+
+/* Does events/@group/@event exist?  (Names checked by the caller.) */
+static bool event_exists(struct smk_tracefs *t, const char *group,
+			 const char *event)
+{
+	char path[2 * SMK_PROBE_NAME_MAX + 16];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "events/%s/%s", group, event);
+	return fstatat(t->dirfd, path, &st, 0) == 0 || errno != ENOENT;
+}
+
 struct smk_error *smk_tracefs_remove_group(struct smk_tracefs *t,
 					   const char *group,
 					   size_t *nremoved)
 {
-	struct smk_tracefs_entry *e;
+	char path[SMK_PROBE_NAME_MAX + 16];
 	struct smk_error *err, *first = NULL;
-	size_t n, i, j;
+	struct smk_tracefs_entry *e;
+	size_t n, nn, i, j, done;
+	char **names;
+	int round;
 
 	if (nremoved)
 		*nremoved = 0;
-	err = smk_tracefs_list(t, 0, group, &e, &n);
+	err = smk_probe_name_check("group name", group);
 	if (err)
 		return err;
-	for (i = 0; i < n; i++) {
-		/* an event with several probes is listed several times */
-		for (j = 0; j < i; j++)
-			if (e[j].kind == e[i].kind &&
-			    !strcmp(e[j].event, e[i].event))
-				break;
-		if (j < i)
-			continue;
-		err = smk_tracefs_remove(t, e[i].kind, group, e[i].event);
-		if (!err && nremoved)
-			(*nremoved)++;
-		first = append_error(first, err);
+	snprintf(path, sizeof(path), "events/%s", group);
+	/*
+	 * The events directory names the group's events, whole; one read of
+	 * the probe files tells each one's file (a line skipped by a
+	 * concurrent removal means trying both).  Repeat until the kernel
+	 * has dropped the directory with the last event.
+	 */
+	for (round = 0; round < 8 && !first; round++) {
+		err = dir_names(t, path, &names, &nn);
+		if (err || !nn) {
+			first = err;
+			break;
+		}
+		err = list_once(t, 0, group, &e, &n);
+		if (err) {
+			names_destroy(names, nn);
+			first = err;
+			break;
+		}
+		done = 0;
+		for (j = 0; j < nn; j++) {
+			for (i = 0; i < n; i++)
+				if (!strcmp(e[i].event, names[j]))
+					break;
+			if (i < n) {
+				err = smk_tracefs_remove(t, e[i].kind, group,
+							 names[j]);
+			} else {
+				err = smk_tracefs_remove(t, 'u', group,
+							 names[j]);
+				if (!err)
+					err = smk_tracefs_remove(t, 'k', group,
+								 names[j]);
+			}
+			if (!err)
+				done++;
+			first = append_error(first, err);
+		}
+		smk_tracefs_entries_destroy(e, n);
+		names_destroy(names, nn);
+		if (nremoved && round == 0)
+			*nremoved = done;
 	}
-	smk_tracefs_entries_destroy(e, n);
+	if (!first && group_exists(t, group))
+		first = smk_error_create(SMK_ERROR_IO,
+					 "%s/%s: still there after %d rounds of removal",
+					 t->path, path, round);
 	return first;
 }
 
@@ -656,34 +871,29 @@ struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
 				    size_t *ngroups)
 {
 	struct smk_error *err, *first = NULL;
-	struct smk_tracefs_entry *e;
-	size_t n, i, j;
+	char **names;
+	size_t n, i;
 
 	if (ngroups)
 		*ngroups = 0;
 	err = smk_probe_name_check("group prefix", prefix);
 	if (!err)
-		err = smk_tracefs_list(t, 0, NULL, &e, &n);
+		err = dir_names(t, "events", &names, &n);
 	if (err)
 		return err;
 	for (i = 0; i < n; i++) {
-		pid_t pid = group_pid(e[i].group, prefix);
+		pid_t pid = group_pid(names[i], prefix);
 
 		if (pid <= 0)
 			continue;
-		for (j = 0; j < i; j++)
-			if (!strcmp(e[j].group, e[i].group))
-				break;
-		if (j < i)
-			continue;	/* seen */
 		if (kill(pid, 0) == 0 || errno != ESRCH)
 			continue;	/* alive (or not ours to judge) */
-		err = smk_tracefs_remove_group(t, e[i].group, NULL);
+		err = smk_tracefs_remove_group(t, names[i], NULL);
 		if (!err && ngroups)
 			(*ngroups)++;
 		first = append_error(first, err);
 	}
-	smk_tracefs_entries_destroy(e, n);
+	names_destroy(names, n);
 	return first;
 }
 
@@ -721,11 +931,10 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 				     const struct smk_probe_event *evs,
 				     size_t n, const char *group)
 {
-	struct smk_tracefs_entry *old = NULL;
 	struct smk_error *err = NULL;
 	struct name *names = NULL;
 	char **lines = NULL;
-	size_t nold = 0, nnames = 0, i, j;
+	size_t nnames = 0, i, j;
 	bool group_given = group;
 
 	if (!n)
@@ -769,19 +978,15 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 			goto out;
 		}
 	}
-	err = smk_tracefs_list(t, 0, group, &old, &nold);
-	if (err)
-		goto out;
-	for (i = 0; i < nold; i++)
-		for (j = 0; j < nnames; j++)
-			if (!strcmp(old[i].event, names[j].event)) {
-				err = smk_error_create(SMK_ERROR_INVALID,
-						       "event %s/%s exists already; "
-						       "detach group %s or attach to another group",
-						       group, names[j].event,
-						       group);
-				goto out;
-			}
+	/* events/GROUP/EVENT: whole, unlike a listing under others' writes */
+	for (j = 0; j < nnames; j++)
+		if (event_exists(t, group, names[j].event)) {
+			err = smk_error_create(SMK_ERROR_INVALID,
+					       "event %s/%s exists already; "
+					       "detach group %s or attach to another group",
+					       group, names[j].event, group);
+			goto out;
+		}
 	for (i = 0; i < n; i++) {
 		for (j = 0; strcmp(names[j].event, evs[i].event); j++)
 			;
@@ -799,7 +1004,6 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 fail:
 	err = rollback(t, group, names, nnames, err);
 out:
-	smk_tracefs_entries_destroy(old, nold);
 	for (i = 0; lines && i < n; i++)
 		free(lines[i]);
 	free(lines);
