@@ -15,7 +15,7 @@ done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 49
+plan 51
 
 GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
@@ -394,6 +394,28 @@ is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat
 is "$(awk '$2 == "vmlinux" && $4 == "caller"' "$TMP/out")" \
 	"    2 vmlinux          listing_work             caller               caller \$fn" \
 	"-k R --root: vmlinux is a kernel file (%pS takes its extension)"
+
+# An unpacked -dbg package: no modules.dep, the modules under
+# /usr/lib/debug/lib/modules/R (found by walking it, in path order), and
+# without that directory those under /lib/modules/R.
+DBG=$TMP/dbgroot
+mkdir -p "$DBG/usr/lib/debug/boot" "$DBG/usr/lib/debug/lib/modules/$R/kernel/y" \
+	"$DBG/usr/lib/debug/lib/modules/$R/kernel/x"
+cp "$ROOT/usr/lib/debug/boot/vmlinux-$R" "$DBG/usr/lib/debug/boot/"
+cp other-mod.ko "$DBG/usr/lib/debug/lib/modules/$R/kernel/y/"
+cp mymod.ko "$DBG/usr/lib/debug/lib/modules/$R/kernel/x/"
+ln -s /nonexistent "$DBG/usr/lib/debug/lib/modules/$R/build"
+run marker-list -k "$R" --root "$DBG"
+is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
+	"0|vmlinux mymod other_mod |" \
+	"-k R --root, no modules.dep: the -dbg tree's modules, walked"
+rm -r "$DBG/usr/lib/debug/lib"
+mkdir -p "$DBG/lib/modules/$R/kernel/y"
+xz -c other-mod.ko > "$DBG/lib/modules/$R/kernel/y/other-mod.ko.xz"
+run marker-list -k "$R" --root "$DBG"
+is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
+	"0|vmlinux other_mod |" \
+	"-k R --root, no modules.dep nor debug tree: /lib/modules/R walked (.ko.xz)"
 
 # A root whose path holds the release as a directory name.
 RR=$TMP/$R

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +101,119 @@ static char *module_file(const char *root, const char *release,
 	return path;
 }
 
+struct strv {
+	char **v;
+	size_t n, cap;
+};
+
+static bool is_module_name(const char *name)
+{
+	static const char *const ends[] = { ".ko", ".ko.gz", ".ko.xz",
+					    ".ko.zst" };
+	size_t len = strlen(name), i;
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		size_t el = strlen(ends[i]);
+
+		if (len > el && !strcmp(name + len - el, ends[i]))
+			return true;
+	}
+	return false;
+}
+
+/* Append the modules under @dir (at most @depth levels) to @out. */
+static struct smk_error *walk_dir(const char *dir, int depth,
+				  struct strv *out)
+{
+	struct smk_error *err = NULL;
+	struct dirent *d;
+	struct stat st;
+	char *path;
+	DIR *dp;
+
+	dp = opendir(dir);
+	if (!dp)
+		return errno == ENOENT ? NULL : smk_error_errno(errno, "%s", dir);
+	while (!err && (d = readdir(dp))) {
+		if (!strcmp(d->d_name, ".") || !strcmp(d->d_name, ".."))
+			continue;
+		if (asprintf(&path, "%s/%s", dir, d->d_name) < 0) {
+			err = &smk_error_nomem;
+			break;
+		}
+		/* lstat: the build/ and source/ symlinks are not followed */
+		if (lstat(path, &st)) {
+			free(path);
+			continue;
+		}
+		if (S_ISDIR(st.st_mode) && depth > 0) {
+			err = walk_dir(path, depth - 1, out);
+		} else if (S_ISREG(st.st_mode) && is_module_name(d->d_name)) {
+			if (out->n == out->cap) {
+				size_t cap = out->cap ? 2 * out->cap : 256;
+				char **tmp = realloc(out->v,
+						     cap * sizeof(*tmp));
+
+				if (!tmp) {
+					free(path);
+					err = &smk_error_nomem;
+					break;
+				}
+				out->v = tmp;
+				out->cap = cap;
+			}
+			out->v[out->n++] = path;
+			continue;
+		}
+		free(path);
+	}
+	closedir(dp);
+	return err;
+}
+
+static int cmp_path(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Without modules.dep (an unpacked -dbg package, a tree before depmod),
+ * the modules are the *.ko[.gz|.xz|.zst] files under one directory: the
+ * -dbg tree's usr/lib/debug/lib/modules/RELEASE when it exists (whole
+ * debuginfo), else lib/modules/RELEASE.  Symlinks (build/, source/) are
+ * not followed.  Sorted, so that runs list in the same order.
+ */
+static struct smk_error *modules_by_walk(const char *root,
+					 const char *release, char ***ret,
+					 size_t *n)
+{
+	struct strv mods = { 0 };
+	struct smk_error *err;
+	struct stat st;
+	char *dir;
+
+	if (asprintf(&dir, "%s/usr/lib/debug/lib/modules/%s", rootdir(root),
+		     release) < 0)
+		return &smk_error_nomem;
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		free(dir);
+		if (asprintf(&dir, "%s/lib/modules/%s", rootdir(root),
+			     release) < 0)
+			return &smk_error_nomem;
+	}
+	err = walk_dir(dir, 16, &mods);
+	free(dir);
+	if (err) {
+		smk_strv_free(mods.v, mods.n);
+		return err;
+	}
+	if (mods.n)
+		qsort(mods.v, mods.n, sizeof(*mods.v), cmp_path);
+	*ret = mods.v;
+	*n = mods.n;
+	return NULL;
+}
+
 struct smk_error *smk_kernel_modules(const char *root, const char *release,
 				     char ***ret, size_t *n)
 {
@@ -110,7 +224,13 @@ struct smk_error *smk_kernel_modules(const char *root, const char *release,
 	if (asprintf(&dep, "%s/lib/modules/%s/modules.dep", rootdir(root),
 		     release) < 0)
 		return &smk_error_nomem;
+	*ret = NULL;
+	*n = 0;
 	f = fopen(dep, "re");
+	if (!f && errno == ENOENT) {
+		free(dep);
+		return modules_by_walk(root, release, ret, n);
+	}
 	if (!f) {
 		struct smk_error *err = smk_error_errno(errno, "%s", dep);
 

@@ -20,7 +20,8 @@ struct smk_error *smk_kernel_running_release(char **ret);
 struct smk_error *smk_kernel_vmlinux(const char *root, const char *release,
 				     char **ret);
 
-/* Every module of the release (from modules.dep), as paths. */
+/* Every module of the release, as paths: from modules.dep, or without one
+ * (an unpacked -dbg tree) the .ko files under its module directory. */
 struct smk_error *smk_kernel_modules(const char *root, const char *release,
 				     char ***ret, size_t *n);
 
