@@ -2,7 +2,7 @@
 #
 # simple-marker: the marker header, libsmk and its tools.
 #   make [V=1] [SANITIZE=1] [WERROR=0] [CC=clang]
-#   make check | demo | install PREFIX=/usr/local DESTDIR= | help
+#   make check | demo | bench | kernel | install PREFIX=/usr/local DESTDIR= | help
 
 PREFIX	?= /usr/local
 DESTDIR	?=
@@ -13,7 +13,7 @@ WERROR	?= 1
 SANITIZE ?=
 PROVE	?= prove
 
-PKGS	:= libelf libdw libkmod zlib liblzma libzstd capstone
+PKGS	:= libelf libdw libkmod zlib liblzma libzstd capstone babeltrace2
 
 ifeq ($(V),1)
 Q	:=
@@ -123,6 +123,10 @@ install: all man
 bench: all
 	$(Q)sh bench/run
 
+kernel: deps
+	$(Q)sh kernel/build.sh $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild
+	@echo "built: $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild/{vmlinux,bzImage}"
+
 clean:
 	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
 	$(Q)find tools tests -name '*.[od]' -delete
@@ -137,6 +141,8 @@ help:
 	@echo '  check          install deps, build, run the TAP tests with prove'
 	@echo '  deps           install the Debian packages needed (idempotent)'
 	@echo '  bench          run the benchmarks in bench/'
+	@echo '  kernel         build Linux 6.1 with kernel/patches (tinyconfig,'
+	@echo '                 after each patch) into ~/.cache/simple-marker/kbuild'
 	@echo '  man            build the man pages from Documentation/man/'
 	@echo '  install        install tools, header, man pages'
 	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
@@ -144,7 +150,7 @@ help:
 	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
 	@echo '           CC=clang, PROVE_FLAGS=-v'
 
-.PHONY: all deps demo check man install bench clean help FORCE
+.PHONY: all deps demo check man install bench kernel clean help FORCE
 .SECONDARY:
 
 -include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

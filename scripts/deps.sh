@@ -9,7 +9,9 @@ set -eu
 pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
 zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils binutils
 kmod xz-utils zstd gzip python3 python3-docutils perl
-qemu-system-x86 busybox-static cpio bpftrace"
+qemu-system-x86 busybox-static cpio bpftrace
+flex bison bc libssl-dev patch
+lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev"
 
 need=""
 for p in $pkgs; do

@@ -4,10 +4,13 @@
 # Run a shell script inside Debian's cloud kernel under qemu (TCG), with
 # busybox as the whole userspace, and give back its output and exit status:
 #
-#   scripts/qemu-run.sh [-k DIR] [-m MOD.ko]... [-f FILE]... [-o OUTDIR]
-#                       [-l LOG] [-t SECS] SCRIPT [ARG...]
+#   scripts/qemu-run.sh [-k DIR | -K BZIMAGE] [-m MOD.ko]... [-f FILE]...
+#                       [-o OUTDIR] [-l LOG] [-t SECS] SCRIPT [ARG...]
 #
 #   -k DIR     the unpacked image (scripts/qemu-kernel.sh, run when omitted)
+#   -K BZIMAGE a kernel of our own (kernel/build.sh) instead: no module
+#              tree (-m takes modules with no dependencies), no ACPI, so
+#              the guest ends with "reboot -f" (qemu runs with -no-reboot)
 #   -m MOD.ko  a module to carry into the guest as /smk/MOD.ko; it must be
 #              built for the image's release.  The modules it depends on
 #              (modinfo -F depends, recursively) are taken from the image's
@@ -24,7 +27,8 @@
 # dependencies, then runs "sh SCRIPT ARG..." in /smk with its stdout and
 # stderr in a file, and prints that file between "=== SMK BEGIN ===" and
 # "=== SMK END rc=N ===" on the serial console, then /smk/out as a
-# base64'd tar.gz, then powers off (poweroff -f; the cloud kernel has ACPI).
+# base64'd tar.gz, then powers off (poweroff -f; the cloud kernel has ACPI;
+# reboot -f with -K).
 # The host side prints SCRIPT's output (CRs removed) on stdout.
 #
 # Exit status: SCRIPT's own in the guest (143 when it hit -t there), 125
@@ -37,8 +41,8 @@ prog=qemu-run.sh
 here=$(cd "$(dirname "$0")" && pwd)
 
 usage() {
-	echo "usage: $prog [-k DIR] [-m MOD.ko]... [-f FILE]... [-o OUTDIR]" \
-		"[-l LOG] [-t SECS] SCRIPT [ARG...]" >&2
+	echo "usage: $prog [-k DIR | -K BZIMAGE] [-m MOD.ko]... [-f FILE]..." \
+		"[-o OUTDIR] [-l LOG] [-t SECS] SCRIPT [ARG...]" >&2
 	exit 2
 }
 die() { echo "$prog: $*" >&2; exit 125; }
@@ -46,10 +50,11 @@ die() { echo "$prog: $*" >&2; exit 125; }
 # quote STR: STR as one single-quoted shell word.
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
-kdir="" mods="" files="" outdir="" log="" secs=120
-while getopts k:m:f:o:l:t: opt; do
+kdir="" kimage="" mods="" files="" outdir="" log="" secs=120
+while getopts k:K:m:f:o:l:t: opt; do
 	case $opt in
 	k) kdir=$OPTARG ;;
+	K) kimage=$OPTARG ;;
 	m) mods="$mods $(quote "$OPTARG")" ;;
 	f) files="$files $(quote "$OPTARG")" ;;
 	o) outdir=$OPTARG ;;
@@ -73,12 +78,19 @@ busybox=/bin/busybox
 readelf -lW $busybox 2>/dev/null | grep -q 'program interpreter' &&
 	die "$busybox is dynamically linked (install busybox-static)"
 
-if [ -z "$kdir" ]; then
-	kdir=$(sh "$here/qemu-kernel.sh") || exit 125
+[ -z "$kdir" ] || [ -z "$kimage" ] || usage
+if [ -n "$kimage" ]; then
+	[ -f "$kimage" ] || die "$kimage: no such file"
+	rel="" vmlinuz=$kimage halt="reboot -f"
+else
+	if [ -z "$kdir" ]; then
+		kdir=$(sh "$here/qemu-kernel.sh") || exit 125
+	fi
+	[ -f "$kdir/vmlinuz" ] && [ -d "$kdir/modules/kernel" ] ||
+		die "$kdir: not an image from qemu-kernel.sh (no vmlinuz, modules/)"
+	rel=$(basename "$(readlink -f "$kdir/modules")")
+	vmlinuz=$kdir/vmlinuz halt="poweroff -f"
 fi
-[ -f "$kdir/vmlinuz" ] && [ -d "$kdir/modules/kernel" ] ||
-	die "$kdir: not an image from qemu-kernel.sh (no vmlinuz, modules/)"
-rel=$(basename "$(readlink -f "$kdir/modules")")
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/smk-qemu.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -92,7 +104,8 @@ name_of() { basename "$1" | sed 's/\.ko\(\.xz\|\.zst\|\.gz\)\{0,1\}$//; s/-/_/g'
 
 # The image's modules by name, for dependencies (the package has no
 # modules.dep: depmod runs in its postinst).
-find "$kdir/modules/kernel" -name '*.ko*' | while read -r f; do
+: > "$tmp/index"
+[ -z "$kdir" ] || find "$kdir/modules/kernel" -name '*.ko*' | while read -r f; do
 	printf '%s %s\n' "$(name_of "$f")" "$f"
 done > "$tmp/index"
 
@@ -119,7 +132,7 @@ while [ "$1" != -- ]; do
 	shift
 	[ -f "$m" ] || die "$m: no such file"
 	vm=$(modinfo -F vermagic "$m" | cut -d' ' -f1)
-	[ "$vm" = "$rel" ] ||
+	[ -z "$rel" ] || [ "$vm" = "$rel" ] ||
 		die "$m: built for ${vm:-an unknown kernel}, the image is $rel"
 	add_deps "$m"
 	cp "$m" "$root/smk/"
@@ -176,7 +189,7 @@ if [ -n "\$(ls /smk/out)" ]; then
 	tar -cf - -C /smk/out . | gzip | base64
 	echo "=== SMK FILES END ==="
 fi
-poweroff -f
+$halt
 EOF
 chmod +x "$root/init"
 
@@ -186,7 +199,7 @@ chmod +x "$root/init"
 [ -n "$log" ] || log=$tmp/console.log
 rc=0
 timeout $((secs + 90)) qemu-system-x86_64 -m 1024 -smp 1 -nographic \
-	-no-reboot -kernel "$kdir/vmlinuz" -initrd "$tmp/initrd" \
+	-no-reboot -kernel "$vmlinuz" -initrd "$tmp/initrd" \
 	-append "console=ttyS0 panic=-1 quiet" < /dev/null > "$log" 2>&1 ||
 	rc=$?
 tr -d '\r' < "$log" > "$tmp/log"

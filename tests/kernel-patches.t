@@ -3,7 +3,7 @@
 #
 # The in-tree series (kernel/patches/) against Debian's linux-source-6.1:
 #
-#  1. apt-get download linux-source-6.1 into $SMK_CACHE (default
+#  1. linux-source-6.1 from scripts/linux-source.sh ($SMK_CACHE, default
 #     ~/.cache/simple-marker), reused when present; skip when it cannot be
 #     had.  Only the files the series touches and what checkpatch.pl reads
 #     are taken out of its .tar.xz (the whole tree would take too long);
@@ -27,16 +27,8 @@ series="$*"
 npatch=$#
 
 # 1. the source package
-cache=${SMK_CACHE:-$HOME/.cache/simple-marker}
-mkdir -p "$cache" || skip_all "cannot create $cache"
-deb=$(ls "$cache"/linux-source-6.1_*_all.deb 2> /dev/null | sort -V | tail -n 1)
-if [ -z "$deb" ]; then
-	command -v apt-get > /dev/null || skip_all "no apt-get to fetch linux-source-6.1"
-	(cd "$cache" && apt-get download linux-source-6.1) > "$TMP/apt.log" 2>&1 ||
-		skip_all "cannot download linux-source-6.1: $(tail -n 1 "$TMP/apt.log")"
-	deb=$(ls "$cache"/linux-source-6.1_*_all.deb 2> /dev/null | sort -V | tail -n 1)
-	[ -n "$deb" ] || skip_all "apt-get download left no linux-source-6.1 .deb"
-fi
+deb=$(sh "$TOP/scripts/linux-source.sh" 2> "$TMP/src.err") ||
+	skip_all "$(cat "$TMP/src.err")"
 dpkg-deb --fsys-tarfile "$deb" |
 	tar -x -C "$TMP" --wildcards './usr/src/linux-source-6.1.tar.xz' ||
 	skip_all "no linux-source-6.1.tar.xz in $deb"
