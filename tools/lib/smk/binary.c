@@ -427,6 +427,7 @@ void smk_binary_destroy(struct smk_binary *b)
 	if (b->cfg_cache_free)
 		b->cfg_cache_free(b->cfg_cache);
 	free(b->syms);
+	free(b->by_name);
 	if (b->dwfl)
 		dwfl_end(b->dwfl);
 	if (b->elf)
@@ -772,6 +773,73 @@ const struct smk_symbol *smk_binary_symbol_at(struct smk_binary *b,
 			break;
 	}
 	return NULL;
+}
+
+static int sym_name_cmp(const void *a, const void *b)
+{
+	const struct smk_symbol *x = *(const struct smk_symbol *const *)a;
+	const struct smk_symbol *y = *(const struct smk_symbol *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	/* Duplicates (local symbols of one name): the lowest address. */
+	return c ? c : x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+const struct smk_symbol *smk_binary_code_symbol(struct smk_binary *b,
+						const char *name)
+{
+	size_t lo = 0, hi, i;
+
+	if (!b->syms_tried)
+		build_symbols(b);
+	if (!b->by_name && b->nsyms) {
+		b->by_name = malloc(b->nsyms * sizeof(*b->by_name));
+		if (!b->by_name)
+			return NULL;
+		for (i = 0; i < b->nsyms; i++)
+			b->by_name[i] = &b->syms[i];
+		qsort(b->by_name, b->nsyms, sizeof(*b->by_name),
+		      sym_name_cmp);
+	}
+	hi = b->nsyms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(b->by_name[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < b->nsyms && !strcmp(b->by_name[lo]->name, name) ?
+	       b->by_name[lo] : NULL;
+}
+
+bool smk_binary_section_addr(struct smk_binary *b, const char *name,
+			     uint64_t *addr)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Addr bias;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	if (!binary_report(b))
+		return false;
+	elf = dwfl_module_getelf(b->dwmod, &bias);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && !strcmp(n, name)) {
+			*addr = sh.sh_addr + bias - b->bias;
+			return true;
+		}
+	}
+	return false;
 }
 
 const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,

@@ -63,6 +63,7 @@ struct smk_binary {
 	/* private */
 	struct smk_symbol *syms;	/* code symbols by address */
 	size_t nsyms;
+	struct smk_symbol **by_name;	/* the same, by name, on demand */
 	bool syms_tried;
 	void *cfg_cache;		/* cfg.c's decoded functions */
 	void (*cfg_cache_free)(void *);
@@ -129,6 +130,20 @@ const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr);
  */
 const char *smk_binary_uprobe_offset(struct smk_binary *b, uint64_t pc,
 				     uint64_t addr, uint64_t *x);
+
+/*
+ * The code symbol named @name (an index by name built on first use; the
+ * lowest address among local symbols of one name), or NULL.
+ */
+const struct smk_symbol *smk_binary_code_symbol(struct smk_binary *b,
+						const char *name);
+
+/*
+ * DWARF address (the space of smk_binary_dwarf()) of the start of the
+ * allocated section @name: for a module, where libdwfl laid it out.
+ */
+bool smk_binary_section_addr(struct smk_binary *b, const char *name,
+			     uint64_t *addr);
 
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,

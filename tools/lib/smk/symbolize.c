@@ -1,0 +1,1462 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Addresses back to functions, source lines and inline chains, fast
+ * enough for 100,000 addresses of a vmlinux in about a second.
+ *
+ * Crash course.  A lookup answers what eu-addr2line -f -i answers, without
+ * its cost: eu-addr2line walks the unit's DIE tree with dwarf_getscopes()
+ * for every address, three times.  Here a compilation unit is indexed once,
+ * when the first address falls in it (.debug_aranges names the unit):
+ *
+ *  - its line table, copied from dwarf_getsrclines() into 16-byte rows;
+ *    only the last row at an address counts (libdw sorts end_sequence
+ *    first and searches for the last row at or below the address), and a
+ *    row equal to the one before it adds nothing;
+ *  - its scope tree: every subprogram, inlined_subroutine and lexical
+ *    block with code, walked once and then "painted" onto the addresses:
+ *    the boundaries of all their ranges cut the unit into elementary
+ *    intervals, and each scope, in DIE preorder, claims those of its
+ *    intervals that its parent holds.  That is dwarf_getscopes()'s rule
+ *    (the first child in DIE order that contains the address wins, a
+ *    scope outside its parent is never reached) computed for every address
+ *    at once.  Lexical blocks are then folded into their function, leaving
+ *    sorted spans -> innermost function or inlined instance.
+ *
+ * A lookup is then two binary searches and a walk up the inline parents;
+ * function names are read on first use.
+ *
+ * Memory: libdw keeps every unit's line table (with its file names
+ * composed) and abbreviations until dwarf_end(), about 300 MB for a
+ * vmlinux.  So the indexing goes through a scratch Dwarf handle on the same
+ * ELF that is closed and opened again every 128k rows.  What is kept
+ * points into the ELF file's own sections (names in .debug_str) or into
+ * our string table (the file paths, which libdw composes in its own
+ * memory); DIEs are kept as offsets, their names read when first asked
+ * for, through the binary's own Dwarf.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+
+#include "markers.h"
+#include "placement.h"
+#include "symbolize.h"
+
+static const uint32_t no_scope = UINT32_MAX;
+
+enum {
+	FILE_END = 0xffff,	/* row: end of a sequence */
+	FILE_NONE = 0xfffe,	/* row: no file we can name */
+	MAX_DEPTH = 200,	/* scope nesting we follow (hostile input) */
+	MAX_IMPORTS = 8,	/* nested DW_TAG_imported_unit */
+	/* Rows parsed through one scratch Dwarf before it is recycled. */
+	SCRATCH_ROWS = 1 << 17,
+	STR_BLOCK = 1 << 16,
+};
+
+/* One line-table row; a row covers [addr, next row's addr). */
+struct row {
+	uint64_t addr;
+	uint32_t line;
+	uint16_t file;		/* index in the unit's files, or FILE_* */
+	uint16_t column;
+};
+
+/* Discriminators are rare: kept aside, by row index. */
+struct disc {
+	uint32_t row;
+	uint32_t value;
+};
+
+/* [lo, lo + len) is in scope @scope (innermost function-like). */
+struct span {
+	uint64_t lo;
+	uint32_t len;
+	uint32_t scope;
+};
+
+enum scope_kind { SCOPE_SUBPROGRAM, SCOPE_INLINED };
+enum scope_flags { NAME_DONE = 1 };
+
+/* A subprogram or inlined instance (the frames of a chain). */
+struct scope {
+	Dwarf_Off die;
+	const char *name;	/* valid with NAME_DONE */
+	uint32_t parent;	/* enclosing function-like scope, or none */
+	uint8_t kind;
+	uint8_t flags;
+	uint16_t call_column;
+	union {
+		struct {	/* SCOPE_INLINED */
+			uint32_t file;	/* index in the unit's files */
+			uint32_t line;
+		} call;
+		uint32_t sub;	/* SCOPE_SUBPROGRAM: index in subs */
+	};
+};
+
+/* A subprogram's entry and the part of its code holding it. */
+struct sub {
+	uint64_t entry;
+	uint64_t part_lo, part_hi;
+};
+
+struct unit {
+	Dwarf_Off cu;		/* CU DIE offset */
+	bool built;
+	struct row *rows;
+	size_t nrows;
+	struct disc *discs;
+	size_t ndiscs;
+	const char **files;	/* interned; NULL: not referenced */
+	size_t nfiles;
+	struct scope *scopes;
+	size_t nscopes;
+	struct sub *subs;
+	size_t nsubs;
+	struct span *spans;
+	size_t nspans;
+};
+
+/* An address range of a unit (from .debug_aranges or the CU DIE). */
+struct urange {
+	uint64_t lo, hi;
+	uint64_t maxhi;		/* max hi of this and all before it */
+	Dwarf_Off cu;		/* CU DIE offset */
+	uint32_t unit;
+};
+
+/* Interned strings: open addressing over strings in big blocks. */
+struct strtab {
+	const char **slots;
+	size_t cap, n;
+	char *block;
+	size_t left;
+	char **blocks;
+	size_t nblocks;
+};
+
+struct marker_site {
+	uint64_t addr;
+	size_t order;
+	struct smk_marker_ref ref;
+};
+
+struct smk_symbolizer {
+	struct smk_binary *b;
+	bool prepared;
+	Dwarf *dw;		/* the binary's, or NULL */
+	Elf *delf;		/* the ELF the DWARF is in */
+	Dwarf *scratch;
+	size_t scratch_rows;
+	uint64_t base;		/* our address + base = DWARF address */
+	const char *no_dwarf;	/* reason, when dw is NULL */
+
+	struct urange *ranges;
+	size_t nranges, capranges;
+	bool scanned;		/* unlisted units indexed too */
+	struct unit *units;
+	size_t nunits;
+	struct strtab strs;
+
+	bool markers_loaded;
+	struct smk_marker_set *mset;
+	struct smk_placement *placements;
+	struct smk_marker_ref *mrefs;
+	uint64_t *maddrs;
+	size_t nmarkers;
+
+	/* Results of the last lookup. */
+	struct smk_frame *frames;
+	size_t nframes, capframes;
+	size_t *first;
+	size_t capfirst;
+};
+
+/* ---------------------------------------------------------------- strings */
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ull;
+	return h;
+}
+
+static bool strtab_grow(struct strtab *t)
+{
+	size_t cap = t->cap ? 2 * t->cap : 1024, i;
+	const char **slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return false;
+	for (i = 0; i < t->cap; i++) {
+		size_t k;
+
+		if (!t->slots[i])
+			continue;
+		k = str_hash(t->slots[i]) & (cap - 1);
+		while (slots[k])
+			k = (k + 1) & (cap - 1);
+		slots[k] = t->slots[i];
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->cap = cap;
+	return true;
+}
+
+static char *strtab_alloc(struct strtab *t, size_t len)
+{
+	char **blocks;
+	char *p;
+
+	if (len > STR_BLOCK / 4) {
+		/* A long string gets a block of its own. */
+		blocks = realloc(t->blocks, (t->nblocks + 1) * sizeof(*blocks));
+		if (!blocks)
+			return NULL;
+		t->blocks = blocks;
+		p = malloc(len);
+		if (p)
+			t->blocks[t->nblocks++] = p;
+		return p;
+	}
+	if (t->left < len) {
+		blocks = realloc(t->blocks, (t->nblocks + 1) * sizeof(*blocks));
+		if (!blocks)
+			return NULL;
+		t->blocks = blocks;
+		t->block = malloc(STR_BLOCK);
+		if (!t->block) {
+			t->left = 0;
+			return NULL;
+		}
+		t->blocks[t->nblocks++] = t->block;
+		t->left = STR_BLOCK;
+	}
+	p = t->block;
+	t->block += len;
+	t->left -= len;
+	return p;
+}
+
+/* The interned copy of @s; NULL when out of memory (or @s is NULL). */
+static const char *intern(struct strtab *t, const char *s)
+{
+	size_t k, len;
+	char *copy;
+
+	if (!s)
+		return NULL;
+	if (2 * (t->n + 1) > t->cap && !strtab_grow(t))
+		return NULL;
+	k = str_hash(s) & (t->cap - 1);
+	for (; t->slots[k]; k = (k + 1) & (t->cap - 1))
+		if (!strcmp(t->slots[k], s))
+			return t->slots[k];
+	len = strlen(s) + 1;
+	copy = strtab_alloc(t, len);
+	if (!copy)
+		return NULL;
+	memcpy(copy, s, len);
+	t->slots[k] = copy;
+	t->n++;
+	return copy;
+}
+
+static void strtab_deinit(struct strtab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nblocks; i++)
+		free(t->blocks[i]);
+	free(t->blocks);
+	free(t->slots);
+}
+
+/* ------------------------------------------------------------ small tools */
+
+/* Grow *@v (of *@cap elements of @size) to hold @need; false: no memory. */
+static bool reserve(void *v, size_t *cap, size_t need, size_t size)
+{
+	void **p = v;
+	size_t c = *cap ? *cap : 16;
+	void *nv;
+
+	if (need <= *cap)
+		return true;
+	while (c < need)
+		c *= 2;
+	nv = realloc(*p, c * size);
+	if (!nv)
+		return false;
+	*p = nv;
+	*cap = c;
+	return true;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Sort @v[0..n) (a unit's range boundaries: hundreds of thousands in a big
+ * vmlinux unit, within a few MB of each other) by radix, 11 bits a pass
+ * over the span above the minimum, through @tmp (n elements).
+ */
+static void sort_u64(uint64_t *v, uint64_t *tmp, size_t n)
+{
+	uint64_t lo = UINT64_MAX, hi = 0, *src = v, *dst = tmp, *t;
+	unsigned int shift;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+	}
+	for (shift = 0; n > 1 && shift < 64 && (hi - lo) >> shift;
+	     shift += 11) {
+		size_t count[2048] = { 0 }, sum = 0;
+
+		for (i = 0; i < n; i++)
+			count[((src[i] - lo) >> shift) & 2047]++;
+		for (i = 0; i < 2048; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[((src[i] - lo) >> shift) & 2047]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+}
+
+/* Index of the first element of sorted @v[0..n) that is >= @x. */
+static size_t lower_bound(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A DIE's name as eu-addr2line prints it (its get_diename()): the linkage
+ * name when there is one, else DW_AT_name, both through abstract_origin
+ * and specification.
+ */
+static const char *die_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	const char *name;
+
+	name = dwarf_formstring(dwarf_attr_integrate(die,
+						     DW_AT_MIPS_linkage_name,
+						     &a) ?:
+				dwarf_attr_integrate(die, DW_AT_linkage_name,
+						     &a));
+	return name ? name : dwarf_diename(die);
+}
+
+/* ------------------------------------------------------------ the Dwarfs */
+
+/*
+ * The handle to index units with: the scratch one, recycled when it has
+ * parsed enough rows (never in the middle of a unit: callers take it once
+ * per unit).  Falls back on the binary's.
+ */
+static Dwarf *scratch(struct smk_symbolizer *s)
+{
+	Dwarf *alt;
+
+	if (s->scratch && s->scratch_rows < SCRATCH_ROWS)
+		return s->scratch;
+	if (s->scratch)
+		dwarf_end(s->scratch);
+	s->scratch_rows = 0;
+	s->scratch = s->delf ? dwarf_begin_elf(s->delf, DWARF_C_READ, NULL) :
+		NULL;
+	if (!s->scratch)
+		return s->dw;
+	/* Strings of a dwz alternate file must outlive the scratch handle:
+	 * share the binary's. */
+	alt = dwarf_getalt(s->dw);
+	if (alt)
+		dwarf_setalt(s->scratch, alt);
+	return s->scratch;
+}
+
+/* ------------------------------------------------------------ unit index */
+
+static int cmp_urange_lo(const void *a, const void *b)
+{
+	const struct urange *x = a, *y = b;
+
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return x->unit < y->unit ? -1 : x->unit > y->unit;
+}
+
+static bool add_range(struct smk_symbolizer *s, size_t *cap, uint64_t lo,
+		      uint64_t hi, Dwarf_Off cu)
+{
+	if (lo >= hi)
+		return true;
+	if (!reserve(&s->ranges, cap, s->nranges + 1, sizeof(*s->ranges)))
+		return false;
+	s->ranges[s->nranges++] = (struct urange){ .lo = lo, .hi = hi,
+						   .cu = cu };
+	return true;
+}
+
+static bool sorted_has(const uint64_t *v, size_t n, uint64_t x)
+{
+	size_t k = lower_bound(v, n, x);
+
+	return k < n && v[k] == x;
+}
+
+/* Number the new ranges' units (appended), then sort all ranges. */
+static struct smk_error *number_units(struct smk_symbolizer *s, size_t first)
+{
+	uint64_t *cus = NULL, *known = NULL;
+	size_t i, u, nknown = s->nunits, n = s->nranges - first;
+	struct unit *units;
+
+	if (!n)
+		return NULL;
+	cus = malloc(n * sizeof(*cus));
+	known = malloc((nknown ? nknown : 1) * sizeof(*known));
+	if (!cus || !known)
+		goto nomem;
+	for (i = 0; i < nknown; i++)
+		known[i] = s->units[i].cu;
+	qsort(known, nknown, sizeof(*known), cmp_u64);
+	for (i = 0; i < n; i++)
+		cus[i] = s->ranges[first + i].cu;
+	qsort(cus, n, sizeof(*cus), cmp_u64);
+	for (i = u = 0; i < n; i++)
+		if ((!u || cus[u - 1] != cus[i]) &&
+		    !sorted_has(known, nknown, cus[i]))
+			cus[u++] = cus[i];
+	units = realloc(s->units, (nknown + u) * sizeof(*units));
+	if (!units)
+		goto nomem;
+	s->units = units;
+	memset(units + nknown, 0, u * sizeof(*units));
+	for (i = 0; i < u; i++)
+		units[nknown + i].cu = cus[i];
+	s->nunits = nknown + u;
+	for (i = first; i < s->nranges; i++)
+		s->ranges[i].unit = nknown + lower_bound(cus, u,
+							 s->ranges[i].cu);
+	free(cus);
+	free(known);
+	qsort(s->ranges, s->nranges, sizeof(*s->ranges), cmp_urange_lo);
+	for (i = 0; i < s->nranges; i++) {
+		uint64_t prev = i ? s->ranges[i - 1].maxhi : 0;
+
+		s->ranges[i].maxhi = s->ranges[i].hi > prev ?
+			s->ranges[i].hi : prev;
+	}
+	return NULL;
+nomem:
+	free(cus);
+	free(known);
+	return &smk_error_nomem;
+}
+
+/* Which unit holds which addresses, as .debug_aranges says. */
+static struct smk_error *index_aranges(struct smk_symbolizer *s)
+{
+	Dwarf_Aranges *ar;
+	size_t n = 0, i;
+
+	if (dwarf_getaranges(s->dw, &ar, &n) != 0)
+		n = 0;
+	for (i = 0; i < n; i++) {
+		Dwarf_Addr a;
+		Dwarf_Word len;
+		Dwarf_Off off;
+
+		if (dwarf_getarangeinfo(dwarf_onearange(ar, i), &a, &len,
+					&off))
+			continue;
+		if (!add_range(s, &s->capranges, a,
+			       a + len < a ? UINT64_MAX : a + len, off))
+			return &smk_error_nomem;
+	}
+	return number_units(s, 0);
+}
+
+/*
+ * The ranges of every CU that .debug_aranges does not list (clang writes
+ * none, and programs mix objects from both compilers).  Done when an
+ * address is in no listed unit, not up front: it reads a page of every
+ * unit, 2,000 of them in a vmlinux, where .debug_aranges is complete.
+ */
+static struct smk_error *index_unlisted(struct smk_symbolizer *s)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Die cudie;
+	uint64_t *known;
+	size_t first = s->nranges, i;
+	uint8_t unit_type;
+
+	s->scanned = true;
+	known = malloc((s->nunits ? s->nunits : 1) * sizeof(*known));
+	if (!known)
+		return &smk_error_nomem;
+	for (i = 0; i < s->nunits; i++)
+		known[i] = s->units[i].cu;
+	qsort(known, s->nunits, sizeof(*known), cmp_u64);
+	while (dwarf_get_units(s->dw, cu, &cu, NULL, &unit_type, &cudie,
+			       NULL) == 0) {
+		Dwarf_Addr base, lo, hi;
+		Dwarf_Off off = dwarf_dieoffset(&cudie);
+		ptrdiff_t r = 0;
+
+		if ((unit_type != DW_UT_compile &&
+		     unit_type != DW_UT_skeleton) ||
+		    sorted_has(known, s->nunits, off))
+			continue;
+		while ((r = dwarf_ranges(&cudie, r, &base, &lo, &hi)) > 0)
+			if (!add_range(s, &s->capranges, lo, hi, off)) {
+				free(known);
+				return &smk_error_nomem;
+			}
+	}
+	free(known);
+	return number_units(s, first);
+}
+
+/* The unit holding DWARF address @a, or NULL. */
+static struct unit *find_unit_in(struct smk_symbolizer *s, uint64_t a)
+{
+	size_t lo = 0, hi = s->nranges, k;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->ranges[mid].lo <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Overlapping ranges: the lowest-starting one that holds @a. */
+	for (k = lo; k > 0 && s->ranges[k - 1].maxhi > a; k--)
+		;
+	for (; k < lo; k++)
+		if (a < s->ranges[k].hi)
+			return &s->units[s->ranges[k].unit];
+	return NULL;
+}
+
+static struct smk_error *find_unit(struct smk_symbolizer *s, uint64_t a,
+				   struct unit **ret)
+{
+	struct smk_error *err;
+
+	*ret = find_unit_in(s, a);
+	if (*ret || s->scanned)
+		return NULL;
+	err = index_unlisted(s);
+	if (err)
+		return err;
+	*ret = find_unit_in(s, a);
+	return NULL;
+}
+
+/* ---------------------------------------------------------- unit: lines */
+
+/*
+ * File @i of the unit, interned on first use.  A relative name gets the
+ * unit's DW_AT_comp_dir in front, as eu-addr2line (-A, its default) and
+ * GNU addr2line print it.
+ */
+static const char *unit_file(struct smk_symbolizer *s, struct unit *u,
+			     Dwarf_Files *files, const char *comp_dir,
+			     size_t i, bool *nomem)
+{
+	const char *name;
+	char *full = NULL;
+
+	if (i >= u->nfiles)
+		return NULL;
+	if (u->files[i])
+		return u->files[i];
+	name = dwarf_filesrc(files, i, NULL, NULL);
+	if (!name)
+		return NULL;
+	if (name[0] != '/' && comp_dir) {
+		if (asprintf(&full, "%s/%s", comp_dir, name) < 0) {
+			*nomem = true;
+			return NULL;
+		}
+		name = full;
+	}
+	u->files[i] = intern(&s->strs, name);
+	free(full);
+	if (!u->files[i])
+		*nomem = true;
+	return u->files[i];
+}
+
+static uint32_t row_disc(const struct unit *u, size_t row)
+{
+	size_t lo = 0, hi = u->ndiscs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (u->discs[mid].row < row)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < u->ndiscs && u->discs[lo].row == row ?
+		u->discs[lo].value : 0;
+}
+
+/* Copy the unit's line table (see the top of the file for what is left
+ * out); its file table is *@filesp. */
+static bool read_lines(struct smk_symbolizer *s, struct unit *u,
+		       Dwarf_Die *cu, const char *comp_dir,
+		       Dwarf_Files **filesp)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Files *files;
+	size_t n, nfiles, i, capd = 0;
+	bool nomem = false;
+
+	*filesp = NULL;
+	if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0)
+		return true;
+	*filesp = files;
+	u->files = calloc(nfiles ? nfiles : 1, sizeof(*u->files));
+	if (!u->files)
+		return false;
+	u->nfiles = nfiles;
+	if (dwarf_getsrclines(cu, &lines, &n) != 0 || !n)
+		return true;
+	s->scratch_rows += n;
+	u->rows = malloc(n * sizeof(*u->rows));
+	if (!u->rows)
+		return false;
+	for (i = 0; i < n && !nomem; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		struct row r = { .file = FILE_END };
+		unsigned int disc = 0;
+		Dwarf_Files *lf;
+		Dwarf_Addr a;
+		bool end = true;
+		int lineno = 0, col = 0;
+		size_t fidx, k = u->nrows;
+
+		if (!l || dwarf_lineaddr(l, &a) != 0)
+			continue;
+		r.addr = a;
+		dwarf_lineendsequence(l, &end);
+		if (!end) {
+			dwarf_lineno(l, &lineno);
+			dwarf_linecol(l, &col);
+			dwarf_linediscriminator(l, &disc);
+			r.line = lineno > 0 ? lineno : 0;
+			r.column = col < 0 ? 0 : col > 0xffff ? 0xffff : col;
+			r.file = FILE_NONE;
+			if (dwarf_line_file(l, &lf, &fidx) == 0 &&
+			    lf == files && fidx < FILE_NONE &&
+			    unit_file(s, u, files, comp_dir, fidx, &nomem))
+				r.file = fidx;
+		}
+		/* Only the last row at an address is ever found. */
+		if (k && u->rows[k - 1].addr == r.addr) {
+			k--;
+			if (u->ndiscs && u->discs[u->ndiscs - 1].row == k)
+				u->ndiscs--;
+		}
+		/* A row equal to the one before adds nothing. */
+		if (k && r.file != FILE_END && u->rows[k - 1].file == r.file &&
+		    u->rows[k - 1].line == r.line &&
+		    u->rows[k - 1].column == r.column &&
+		    row_disc(u, k - 1) == disc) {
+			u->nrows = k;
+			continue;
+		}
+		u->rows[k] = r;
+		u->nrows = k + 1;
+		if (disc) {
+			if (!reserve(&u->discs, &capd, u->ndiscs + 1,
+				     sizeof(*u->discs)))
+				return false;
+			u->discs[u->ndiscs++] = (struct disc){ k, disc };
+		}
+	}
+	if (nomem)
+		return false;
+	/* Give back what the merging saved. */
+	if (u->nrows < n) {
+		struct row *r = realloc(u->rows, (u->nrows ? u->nrows : 1) *
+					sizeof(*r));
+
+		if (r)
+			u->rows = r;
+	}
+	return true;
+}
+
+/* The row holding DWARF address @a (index), or -1. */
+static ptrdiff_t find_row(const struct unit *u, uint64_t a)
+{
+	size_t lo = 0, hi = u->nrows;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (u->rows[mid].addr <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || u->rows[lo - 1].file == FILE_END)
+		return -1;
+	return lo - 1;
+}
+
+/* --------------------------------------------------------- unit: scopes */
+
+/* Scratch state of one unit's DIE walk. */
+struct walk {
+	struct smk_symbolizer *s;
+	struct unit *u;
+	Dwarf *dw;
+	Dwarf_Files *files;
+	const char *comp_dir;
+	/* every scope with code, in DIE preorder */
+	struct wnode {
+		uint32_t parent;	/* wnode index, or no_scope */
+		uint32_t fn;		/* innermost function-like scope
+					 * (self or ancestor), or no_scope */
+	} *nodes;
+	size_t nnodes, capnodes;
+	struct wrange {
+		uint64_t lo, hi;
+		uint32_t node;
+	} *ranges;
+	size_t nranges, capranges;
+	size_t capscopes, capsubs;
+	unsigned int imports;
+	bool nomem;
+};
+
+static bool has_code_tag(int tag)
+{
+	switch (tag) {
+	case DW_TAG_subprogram:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_lexical_block:
+	case DW_TAG_entry_point:
+	case DW_TAG_with_stmt:
+	case DW_TAG_catch_block:
+	case DW_TAG_try_block:
+	case DW_TAG_module:
+		return true;
+	}
+	return false;
+}
+
+static uint32_t attr_udata(Dwarf_Die *die, unsigned int name)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word v;
+
+	if (dwarf_formudata(dwarf_attr(die, name, &a), &v) != 0)
+		return 0;
+	return v > UINT32_MAX ? UINT32_MAX : v;
+}
+
+/* Add the function-like scope of @die (wnode @node); its index. */
+static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
+			  uint32_t parent, size_t first_range)
+{
+	struct unit *u = w->u;
+	struct scope *sc;
+
+	if (!reserve(&u->scopes, &w->capscopes, u->nscopes + 1,
+		     sizeof(*u->scopes))) {
+		w->nomem = true;
+		return no_scope;
+	}
+	sc = &u->scopes[u->nscopes];
+	memset(sc, 0, sizeof(*sc));
+	sc->die = dwarf_dieoffset(die);
+	sc->parent = parent;
+	if (tag == DW_TAG_inlined_subroutine) {
+		uint32_t col = attr_udata(die, DW_AT_call_column);
+
+		sc->kind = SCOPE_INLINED;
+		/* No DW_AT_call_file: no file (not the unit's file 0). */
+		sc->call.file = dwarf_hasattr(die, DW_AT_call_file) ?
+			attr_udata(die, DW_AT_call_file) : UINT32_MAX;
+		sc->call.line = attr_udata(die, DW_AT_call_line);
+		sc->call_column = col > 0xffff ? 0xffff : col;
+		/* The file table goes with the scratch handle: intern the
+		 * name now. */
+		unit_file(w->s, u, w->files, w->comp_dir, sc->call.file,
+			  &w->nomem);
+	} else {
+		struct sub *sb;
+		Dwarf_Addr e;
+		size_t i;
+
+		sc->kind = SCOPE_SUBPROGRAM;
+		if (!reserve(&u->subs, &w->capsubs, u->nsubs + 1,
+			     sizeof(*u->subs))) {
+			w->nomem = true;
+			return no_scope;
+		}
+		sc->sub = u->nsubs;
+		sb = &u->subs[u->nsubs++];
+		if (dwarf_entrypc(die, &e) != 0 && dwarf_lowpc(die, &e) != 0)
+			e = w->ranges[first_range].lo;
+		sb->entry = e;
+		sb->part_lo = w->ranges[first_range].lo;
+		sb->part_hi = w->ranges[first_range].hi;
+		for (i = first_range; i < w->nranges; i++)
+			if (e >= w->ranges[i].lo && e < w->ranges[i].hi) {
+				sb->part_lo = w->ranges[i].lo;
+				sb->part_hi = w->ranges[i].hi;
+				break;
+			}
+	}
+	/* A DIE of another file (dwz's alternate) is named now: offsets
+	 * are looked up in the main file later. */
+	if (dwarf_cu_getdwarf(die->cu) != w->dw) {
+		sc->name = die_name(die);
+		sc->flags |= NAME_DONE;
+	}
+	return u->nscopes++;
+}
+
+/*
+ * The children of @parent with code, and theirs, in DIE order (as
+ * dwarf_getscopes() visits them: only DIEs with code are entered, and an
+ * imported unit's children stand in place of the import).
+ */
+static void walk_scopes(struct walk *w, Dwarf_Die *parent, uint32_t pnode,
+			unsigned int depth)
+{
+	Dwarf_Die child;
+
+	if (depth > MAX_DEPTH || dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t off = 0;
+		size_t first = w->nranges, i;
+		uint32_t node, pfn;
+
+		if (w->nomem)
+			return;
+		if (tag == DW_TAG_imported_unit) {
+			Dwarf_Attribute a;
+			Dwarf_Die pu;
+
+			if (w->imports < MAX_IMPORTS &&
+			    dwarf_formref_die(dwarf_attr(&child, DW_AT_import,
+							 &a), &pu)) {
+				w->imports++;
+				walk_scopes(w, &pu, pnode, depth + 1);
+				w->imports--;
+			}
+			continue;
+		}
+		if (!has_code_tag(tag))
+			continue;
+		while ((off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0) {
+			if (lo >= hi)
+				continue;
+			if (!reserve(&w->ranges, &w->capranges,
+				     w->nranges + 1, sizeof(*w->ranges))) {
+				w->nomem = true;
+				return;
+			}
+			w->ranges[w->nranges++] = (struct wrange){ lo, hi, 0 };
+		}
+		if (w->nranges == first)
+			continue;	/* no code: never entered */
+		if (!reserve(&w->nodes, &w->capnodes, w->nnodes + 1,
+			     sizeof(*w->nodes))) {
+			w->nomem = true;
+			return;
+		}
+		node = w->nnodes++;
+		for (i = first; i < w->nranges; i++)
+			w->ranges[i].node = node;
+		pfn = pnode == no_scope ? no_scope : w->nodes[pnode].fn;
+		w->nodes[node].parent = pnode;
+		w->nodes[node].fn = pfn;
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_entry_point ||
+		    tag == DW_TAG_inlined_subroutine)
+			w->nodes[node].fn = add_scope(w, &child, tag, pfn, first);
+		if (dwarf_haschildren(&child))
+			walk_scopes(w, &child, node, depth + 1);
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/* Paint the walked scopes onto the addresses; see the top of the file. */
+static bool paint(struct walk *w)
+{
+	struct unit *u = w->u;
+	uint64_t *b;
+	uint32_t *owner;
+	size_t nb, i, k, cap = 0;
+
+	if (!w->nranges)
+		return true;
+	b = malloc(4 * w->nranges * sizeof(*b));
+	owner = malloc(2 * w->nranges * sizeof(*owner));
+	if (!b || !owner)
+		goto nomem;
+	for (i = 0; i < w->nranges; i++) {
+		b[2 * i] = w->ranges[i].lo;
+		b[2 * i + 1] = w->ranges[i].hi;
+	}
+	sort_u64(b, b + 2 * w->nranges, 2 * w->nranges);
+	for (i = nb = 0; i < 2 * w->nranges; i++)
+		if (!nb || b[nb - 1] != b[i])
+			b[nb++] = b[i];
+	/* Interval k is [b[k], b[k + 1]), k < nb - 1. */
+	for (k = 0; k < nb; k++)
+		owner[k] = no_scope;
+	for (i = 0; i < w->nranges; i++) {
+		const struct wrange *r = &w->ranges[i];
+		uint32_t parent = w->nodes[r->node].parent;
+		size_t k1 = lower_bound(b, nb, r->hi);
+
+		for (k = lower_bound(b, nb, r->lo); k < k1; k++)
+			if (owner[k] == parent)
+				owner[k] = r->node;
+	}
+	for (k = 0; k + 1 < nb; k++) {
+		uint32_t fn = owner[k] == no_scope ? no_scope :
+			w->nodes[owner[k]].fn;
+		uint64_t lo = b[k];
+		struct span *prev = u->nspans ? &u->spans[u->nspans - 1] :
+			NULL;
+
+		if (fn == no_scope)
+			continue;
+		if (prev && prev->scope == fn && prev->lo + prev->len == lo &&
+		    b[k + 1] - prev->lo <= UINT32_MAX) {
+			prev->len = b[k + 1] - prev->lo;
+			continue;
+		}
+		while (lo < b[k + 1]) {
+			uint64_t len = b[k + 1] - lo;
+
+			if (len > UINT32_MAX)
+				len = UINT32_MAX;
+			if (!reserve(&u->spans, &cap, u->nspans + 1,
+				     sizeof(*u->spans)))
+				goto nomem;
+			u->spans[u->nspans++] = (struct span){ lo, len, fn };
+			lo += len;
+		}
+	}
+	free(b);
+	free(owner);
+	return true;
+nomem:
+	free(b);
+	free(owner);
+	return false;
+}
+
+static struct smk_error *build_unit(struct smk_symbolizer *s, struct unit *u)
+{
+	struct walk w = { .s = s, .u = u };
+	Dwarf_Attribute a;
+	Dwarf_Die cu;
+	bool ok;
+
+	u->built = true;
+	w.dw = scratch(s);
+	if (!w.dw || !dwarf_offdie(w.dw, u->cu, &cu))
+		return NULL;	/* a unit we cannot read: nothing found */
+	w.comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
+	if (!read_lines(s, u, &cu, w.comp_dir, &w.files))
+		return &smk_error_nomem;
+	walk_scopes(&w, &cu, no_scope, 0);
+	ok = !w.nomem && paint(&w);
+	free(w.nodes);
+	free(w.ranges);
+	if (u->nscopes) {
+		struct scope *sc = realloc(u->scopes,
+					   u->nscopes * sizeof(*sc));
+
+		if (sc)
+			u->scopes = sc;
+	}
+	return ok ? NULL : &smk_error_nomem;
+}
+
+/* The innermost function-like scope holding DWARF address @a, or NULL. */
+static struct scope *find_scope(struct unit *u, uint64_t a)
+{
+	size_t lo = 0, hi = u->nspans;
+	const struct span *sp;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (u->spans[mid].lo <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	sp = &u->spans[lo - 1];
+	return a - sp->lo < sp->len ? &u->scopes[sp->scope] : NULL;
+}
+
+/*
+ * Names are read through the binary's Dwarf, which is never recycled: a
+ * fresh scratch handle would walk the unit headers again to find the DIE
+ * (5 us a lookup more on a vmlinux), and a name needs only its DIE's
+ * abbreviations.
+ */
+static const char *scope_name(struct smk_symbolizer *s, struct scope *sc)
+{
+	Dwarf_Die die;
+	Dwarf *dw;
+
+	if (sc->flags & NAME_DONE)
+		return sc->name;
+	sc->flags |= NAME_DONE;
+	dw = s->dw;
+	if (dw && dwarf_offdie(dw, sc->die, &die))
+		sc->name = die_name(&die);
+	return sc->name;
+}
+
+/* Offset of @a in subprogram @sc: from its entry, or in a part of its
+ * code that does not hold the entry (a .cold block), from that part. */
+static uint64_t sub_offset(struct smk_symbolizer *s, struct unit *u,
+			   struct scope *sc, uint64_t a)
+{
+	const struct sub *sb = &u->subs[sc->sub];
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+	Dwarf_Die die;
+	Dwarf *dw;
+
+	if (a >= sb->part_lo && a < sb->part_hi)
+		return a - sb->entry;
+	dw = s->dw;
+	if (dw && dwarf_offdie(dw, sc->die, &die))
+		while ((off = dwarf_ranges(&die, off, &base, &lo, &hi)) > 0)
+			if (a >= lo && a < hi)
+				return a - lo;
+	return a - sb->entry;
+}
+
+/* ------------------------------------------------------------------ API */
+
+struct smk_error *smk_symbolizer_create(struct smk_binary *b,
+					struct smk_symbolizer **ret)
+{
+	struct smk_symbolizer *s = calloc(1, sizeof(*s));
+
+	if (!s)
+		return &smk_error_nomem;
+	s->b = b;
+	*ret = s;
+	return NULL;
+}
+
+void smk_symbolizer_destroy(struct smk_symbolizer *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->nunits; i++) {
+		struct unit *u = &s->units[i];
+
+		free(u->rows);
+		free(u->discs);
+		free(u->files);
+		free(u->scopes);
+		free(u->subs);
+		free(u->spans);
+	}
+	free(s->units);
+	free(s->ranges);
+	strtab_deinit(&s->strs);
+	if (s->scratch)
+		dwarf_end(s->scratch);
+	if (s->mset)
+		smk_placements_destroy(s->placements, s->mset->n);
+	smk_marker_set_destroy(s->mset);
+	free(s->mrefs);
+	free(s->maddrs);
+	free(s->frames);
+	free(s->first);
+	smk_binary_destroy(s->b);
+	free(s);
+}
+
+struct smk_binary *smk_symbolizer_binary(struct smk_symbolizer *s)
+{
+	return s->b;
+}
+
+/* Open the DWARF and index the units, once. */
+static struct smk_error *prepare(struct smk_symbolizer *s)
+{
+	struct smk_binary *b = s->b;
+	struct smk_error *err;
+
+	if (s->prepared)
+		return NULL;
+	s->prepared = true;
+	s->dw = smk_binary_dwarf(b);
+	if (b->dwmod && (b->kind == SMK_BINARY_MODULE ||
+			 b->kind == SMK_BINARY_OBJECT)) {
+		Dwarf_Addr start = 0;
+
+		/* libdwfl lays a relocatable file out from its own base;
+		 * eu-addr2line -e from 0.  Same layout otherwise. */
+		dwfl_module_info(b->dwmod, NULL, &start, NULL, NULL, NULL,
+				 NULL, NULL);
+		s->base = start - b->bias;
+	}
+	if (!s->dw) {
+		s->no_dwarf = b->no_dwarf_reason ? b->no_dwarf_reason :
+			"no debuginfo";
+		return NULL;
+	}
+	s->delf = dwarf_getelf(s->dw);
+	err = index_aranges(s);
+	if (!err && !s->nranges)
+		err = index_unlisted(s);	/* no .debug_aranges */
+	return err;
+}
+
+uint64_t smk_symbolizer_layout_base(struct smk_symbolizer *s)
+{
+	if (prepare(s))
+		return 0;
+	return s->base;
+}
+
+/* The markers whose site is @addr (ours): first index and count. */
+static size_t find_markers(struct smk_symbolizer *s, uint64_t addr,
+			   size_t *count)
+{
+	size_t k = lower_bound(s->maddrs, s->nmarkers, addr), e = k;
+
+	while (e < s->nmarkers && s->maddrs[e] == addr)
+		e++;
+	*count = e - k;
+	return k;
+}
+
+/*
+ * The ELF symbol holding DWARF address @a: smk_binary's index of sized
+ * symbols, else what libdwfl finds (eu-addr2line's fallback), which
+ * extends a sizeless symbol (_init, hand-written assembly) to the next
+ * symbol in its section and prefers a sized symbol around the address to a
+ * sizeless label at it (entry_SYSCALL_64, not entry_SYSRETQ_unsafe_stack),
+ * but scans the whole table: only when needed.
+ */
+static const char *symbol_at(struct smk_symbolizer *s, uint64_t a,
+			     uint64_t *offset)
+{
+	struct smk_binary *b = s->b;
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, a);
+	GElf_Off off;
+	GElf_Sym gs;
+	const char *name;
+
+	*offset = 0;
+	if (sym && sym->size) {
+		*offset = a - sym->addr;
+		return sym->name;
+	}
+	name = b->dwmod ? dwfl_module_addrinfo(b->dwmod, a + b->bias, &off,
+					       &gs, NULL, NULL, NULL) : NULL;
+	if (name && *name) {
+		*offset = off;
+		return name;
+	}
+	if (sym) {
+		*offset = a - sym->addr;
+		return sym->name;
+	}
+	return NULL;
+}
+
+/* Symbolize one address into @out; its frames go to s->frames. */
+static struct smk_error *lookup_one(struct smk_symbolizer *s, uint64_t addr,
+				    struct smk_symbol_info *out)
+{
+	uint64_t a = addr + s->base;
+	struct unit *u = NULL;
+	struct scope *sc = NULL;
+	struct smk_frame *f;
+	struct smk_error *err;
+	const char *sym;
+	ptrdiff_t row = -1;
+	size_t need, k;
+
+	if (s->dw) {
+		err = find_unit(s, a, &u);
+		if (err)
+			return err;
+	}
+	memset(out, 0, sizeof(*out));
+	out->address = addr;
+	sym = symbol_at(s, a, &out->symbol_offset);
+	out->symbol = sym;
+	if (s->nmarkers) {
+		k = find_markers(s, addr, &out->nmarkers);
+		if (out->nmarkers) {
+			out->markers = &s->mrefs[k];
+			out->marker = s->mrefs[k].name;
+			out->marker_file = s->mrefs[k].file;
+			out->marker_line = s->mrefs[k].line;
+		}
+	}
+	if (u && !u->built) {
+		err = build_unit(s, u);
+		if (err)
+			return err;
+	}
+	if (u) {
+		row = find_row(u, a);
+		sc = find_scope(u, a);
+	}
+	if (!sc && row < 0 && !sym) {
+		out->reason = s->no_dwarf ? s->no_dwarf :
+			"outside any function";
+		return NULL;
+	}
+
+	/* One frame per inlined instance, and the function. */
+	need = 1;
+	for (struct scope *p = sc; p && p->kind == SCOPE_INLINED;
+	     p = p->parent == no_scope ? NULL : &u->scopes[p->parent])
+		need++;
+	if (!reserve(&s->frames, &s->capframes, s->nframes + need,
+		     sizeof(*s->frames)))
+		return &smk_error_nomem;
+	f = &s->frames[s->nframes];
+	memset(f, 0, need * sizeof(*f));
+	out->nframes = 1;
+	if (row >= 0) {
+		const struct row *r = &u->rows[row];
+
+		/* No file, no line (as libdw: dwfl_lineinfo() fails). */
+		f[0].file = r->file < FILE_NONE && r->file < u->nfiles ?
+			u->files[r->file] : NULL;
+		f[0].line = f[0].file ? r->line : 0;
+		f[0].column = f[0].file ? r->column : 0;
+		f[0].discriminator = f[0].file ? row_disc(u, row) : 0;
+	}
+	if (!sc) {
+		/* No DWARF scope: the ELF symbol, as eu-addr2line does. */
+		f[0].function = sym;
+		f[0].function_offset = out->symbol_offset;
+	} else {
+		struct scope *p = sc;
+
+		f[0].function = scope_name(s, sc);
+		while (p->kind == SCOPE_INLINED) {
+			struct smk_frame *g = &f[out->nframes++];
+			struct scope *caller = p->parent == no_scope ? NULL :
+				&u->scopes[p->parent];
+
+			g->function = caller ? scope_name(s, caller) : NULL;
+			g->file = p->call.file < u->nfiles ?
+				u->files[p->call.file] : NULL;
+			g->line = g->file ? p->call.line : 0;
+			g->column = g->file ? p->call_column : 0;
+			if (!caller)
+				break;
+			p = caller;
+		}
+		if (p->kind == SCOPE_SUBPROGRAM)
+			f[out->nframes - 1].function_offset =
+				sub_offset(s, u, p, a);
+		else if (sym)
+			f[out->nframes - 1].function_offset =
+				out->symbol_offset;
+	}
+	s->nframes += out->nframes;
+	if (s->no_dwarf)
+		out->reason = s->no_dwarf;
+	else if (!sc && !sym)
+		out->reason = "outside any function";
+	else if (row < 0)
+		out->reason = "no line information";
+	return NULL;
+}
+
+struct order {
+	uint64_t addr;
+	size_t i;
+};
+
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+struct smk_error *smk_symbolizer_lookup(struct smk_symbolizer *s,
+					const uint64_t *addrs, size_t n,
+					struct smk_symbol_info *out)
+{
+	struct smk_error *err = prepare(s);
+	struct order *ord;
+	size_t i;
+
+	if (err)
+		return err;
+	s->nframes = 0;
+	if (!n)
+		return NULL;
+	if (!reserve(&s->first, &s->capfirst, n, sizeof(*s->first)))
+		return &smk_error_nomem;
+	ord = malloc(n * sizeof(*ord));
+	if (!ord)
+		return &smk_error_nomem;
+	/* In address order, each unit is built once and its index stays
+	 * in cache while its addresses are looked up. */
+	for (i = 0; i < n; i++)
+		ord[i] = (struct order){ addrs[i], i };
+	qsort(ord, n, sizeof(*ord), cmp_order);
+	for (i = 0; i < n; i++) {
+		size_t at = s->nframes;
+
+		err = lookup_one(s, ord[i].addr, &out[ord[i].i]);
+		if (err)
+			break;
+		s->first[ord[i].i] = at;
+	}
+	free(ord);
+	if (err)
+		return err;
+	/* s->frames is final now: point into it. */
+	for (i = 0; i < n; i++)
+		out[i].frames = out[i].nframes ? &s->frames[s->first[i]] :
+			NULL;
+	return NULL;
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct marker_site *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+struct smk_error *smk_symbolizer_load_markers(struct smk_symbolizer *s)
+{
+	struct smk_binary *b = s->b;
+	struct smk_marker_set *set;
+	struct smk_placement *pl = NULL;
+	struct marker_site *sites = NULL;
+	struct smk_error *err;
+	size_t i, j, n = 0, cap = 0;
+	bool user = b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN;
+
+	if (s->markers_loaded)
+		return NULL;
+	err = prepare(s);
+	if (err)
+		return err;
+	err = smk_markers_read(b, 0, &set);
+	if (err)
+		return err;
+	s->markers_loaded = true;
+	s->mset = set;
+	if (set->no_dwarf || !set->n)
+		return NULL;	/* no sites without DWARF */
+	err = smk_place_markers(b, set, user ? SMK_PLACE_USER : 0, &pl);
+	if (err) {
+		smk_marker_set_destroy(set);
+		s->mset = NULL;
+		return err;
+	}
+	s->placements = pl;
+	for (i = 0; i < set->n; i++) {
+		for (j = 0; j < pl[i].nsites; j++) {
+			const struct smk_site *site = &pl[i].sites[j];
+
+			if (!site->symbol && !site->file_offset)
+				continue;	/* not placed */
+			if (!reserve(&sites, &cap, n + 1, sizeof(*sites))) {
+				free(sites);
+				return &smk_error_nomem;
+			}
+			sites[n] = (struct marker_site){
+				.addr = site->addr - s->base,
+				.order = n,
+				.ref = { pl[i].rec->name, pl[i].rec->file,
+					 pl[i].line },
+			};
+			n++;
+		}
+	}
+	if (!n)
+		return NULL;
+	qsort(sites, n, sizeof(*sites), cmp_site);
+	s->mrefs = malloc(n * sizeof(*s->mrefs));
+	s->maddrs = malloc(n * sizeof(*s->maddrs));
+	if (!s->mrefs || !s->maddrs) {
+		free(sites);
+		return &smk_error_nomem;
+	}
+	for (i = j = 0; i < n; i++) {
+		/* A marker placed twice at one address counts once. */
+		if (j && s->maddrs[j - 1] == sites[i].addr &&
+		    s->mrefs[j - 1].name == sites[i].ref.name)
+			continue;
+		s->maddrs[j] = sites[i].addr;
+		s->mrefs[j++] = sites[i].ref;
+	}
+	s->nmarkers = j;
+	free(sites);
+	return NULL;
+}
