@@ -11,7 +11,7 @@ zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils bi
 kmod xz-utils zstd gzip python3 python3-docutils perl
 qemu-system-x86 busybox-static cpio bpftrace
 flex bison bc libssl-dev patch
-lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev"
+lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev graphviz"
 
 need=""
 for p in $pkgs; do

@@ -21,7 +21,9 @@
 #  4. the kernel boots under qemu (TCG) with a busybox initramfs, the
 #     printed definitions are appended to kprobe_events, a write, a read, a
 #     failed write and a fork are made from userspace, and every fetched
-#     value is checked (tests/kernel/intree.py).
+#     value is checked (tests/kernel/intree.py); the trace is symbolized
+#     back to the markers (symbolize-ftrace), also as bare addresses
+#     through the guest's saved /proc/kallsyms.
 . "$(dirname "$0")/lib/tap.sh"
 
 for t in make gcc flex bison bc readelf objcopy nm cmp python3 \
@@ -38,7 +40,7 @@ t0=$(date +%s)
 sh "$TOP/kernel/build.sh" -j"$(nproc)" "$K" > "$TMP/build.out" 2>&1
 rc=$?
 [ $rc = 3 ] && skip_all "$(cat "$TMP/build.out")"
-plan 34
+plan 36
 is "$rc" 0 "kernel/build.sh: the kernel builds with the series"
 [ $rc = 0 ] || { diag "$(cat "$TMP/build.out")"; exit 1; }
 diag "kernel/build.sh: $(($(date +%s) - t0)) s (0 when cached)"
@@ -180,5 +182,43 @@ while IFS= read -r line; do
 	"# "*) diag "${line#\# }" ;;
 	esac
 done < "$TMP/check"
+
+# ---- the trace back to the markers ----
+"$RESOLVE" symbolize-ftrace --format=json -e "$V" "$TMP/out/trace" \
+	> "$TMP/sym.json" 2> "$TMP/sym.err"
+rc=$?
+python3 - "$TMP/sym.json" > "$TMP/sym.check" <<'EOF'
+import json, sys
+n = ok = 0
+where = ""
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e["event"] != "kernel_clone_done":
+        continue
+    n += 1
+    ok += (e["marker"] == "kernel_clone_done" and
+           e["frames"][-1]["function"] == "kernel_clone")
+    where = e["where"]
+print(n, ok, where)
+EOF
+read -r nclone okclone where < "$TMP/sym.check"
+is "$rc|$okclone" "0|$nclone" \
+	"symbolize-ftrace: all $nclone kernel_clone_done hits name their marker and kernel_clone"
+# The same address bare, as after a module unload or in an LTTng kernel
+# trace, mapped with the guest's saved /proc/kallsyms (KASLR).
+sym=${where%%+*} off=${where#*+}
+off=${off%%/*}
+kaddr=$(awk -v s="$sym" '$3 == s && NF == 3 { print $1; exit }' \
+	"$TMP/out/kallsyms")
+bare=$(python3 -c 'import sys; print(hex(int(sys.argv[1], 16) + int(sys.argv[2], 16)))' \
+	"${kaddr:-0}" "$off")
+echo "  sh-1 [000] .....  1.000000: kernel_clone_done: ($bare)" |
+	"$RESOLVE" symbolize-ftrace --format=json -e "$V" \
+	--kallsyms "$TMP/out/kallsyms" > "$TMP/bare.json" 2> "$TMP/bare.err"
+is "$(python3 -c 'import json, sys
+e = json.loads(open(sys.argv[1]).read())
+print(e["marker"], e["frames"][-1]["function"] if e["frames"] else e["reason"])' \
+	"$TMP/bare.json")" "kernel_clone_done kernel_clone" \
+	"a bare address ($bare) through the guest's kallsyms: the same marker"
 
 done_testing

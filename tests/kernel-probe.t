@@ -23,7 +23,12 @@
 #     step by step (probe.sh marks each step in the trace);
 #     approximated and unplaced markers, and arguments marker-resolve
 #     says are unavailable, are described, not failed.  Its KNOWN table
-#     turns the resolver's known mistakes into TODO tests.
+#     turns the resolver's known mistakes into TODO tests;
+#  5. the trace symbolized back (marker-resolve symbolize-ftrace): every
+#     hit of a marker's event names that marker, from the lines read while
+#     the modules were loaded ("SYM+0xOFF [MOD]") and from those read
+#     after rmmod (bare addresses, mapped with the saved /proc/modules and
+#     /sys/module/M/sections).
 #
 # SMK_KERNEL_PROBES=FILE takes the definitions from FILE instead of
 # marker-resolve (for working on the harness or on a resolver).
@@ -160,6 +165,73 @@ while IFS= read -r l; do
 	esac
 done < "$TMP/check.out"
 is "$rc" 0 "tests/kernel/check.py ran to the end"
+
+# ---- the trace back to the markers: symbolize-ftrace ----
+# Each hit of a marker's event must name that marker, whether the line
+# says "(SYM+0xOFF/0xSIZE [MOD])" (trace-loaded, read while the modules
+# were in) or a bare address (trace, read after rmmod: mapped back with
+# the saved /proc/modules and /sys/module/M/sections).
+if [ -s "$TMP/resolve.json" ]; then
+	python3 - "$TMP/resolve.json" > "$TMP/ev2marker" <<'PY'
+import json, os, sys
+for m in json.load(open(sys.argv[1]))["markers"]:
+    for s in m["sites"]:
+        print(s["event"], m["name"], os.path.basename(m["file"]), m["line"],
+              s["symbol"])
+PY
+	# Functions in .init.text: the kernel frees it after the module's
+	# init and drops it from /sys/module/M/sections, so a bare address
+	# there cannot be mapped back afterwards.
+	objdump -t "$SAMPLE" "$RING" |
+		awk '$4 == ".init.text" { print $NF }' > "$TMP/initfns"
+	for which in trace-loaded trace; do
+		"$RESOLVE" symbolize-ftrace --format=json -e "$SAMPLE" \
+			-e "$RING" --modules "$TMP/out/modules" \
+			--sections smk_sample="$TMP/out/sections-smk_sample" \
+			--sections smk_ring="$TMP/out/sections-smk_ring" \
+			"$TMP/out/$which" > "$TMP/sym.json" 2> "$TMP/sym.err"
+		rc=$?
+		python3 - "$TMP/ev2marker" "$TMP/sym.json" "$TMP/initfns" \
+			> "$TMP/sym.check" <<'PY'
+import json, os, sys
+want = {}
+for line in open(sys.argv[1]):
+    ev, name, f, ln, fn = line.split()
+    want[ev] = (name, f, int(ln), fn)
+init = set(open(sys.argv[3]).read().split())
+ok = wrong = none = freed = 0
+bad = []
+for line in open(sys.argv[2]):
+    e = json.loads(line)
+    if e["event"] not in want:
+        continue
+    name, f, ln, fn = want[e["event"]]
+    got = (e["marker"], os.path.basename(e["marker_file"] or ""),
+           e["marker_line"])
+    if got == (name, f, ln):
+        ok += 1
+    elif e["marker"] is None and fn in init and \
+            e["where"].startswith("0x") and \
+            e["reason"].startswith("in no known module"):
+        freed += 1
+    elif e["marker"] is None:
+        none += 1
+        bad.append("%s: none (%s)" % (e["event"], e["reason"]))
+    else:
+        wrong += 1
+        bad.append("%s: %s" % (e["event"], got))
+print(ok, wrong, none, freed)
+for b in sorted(set(bad))[:8]:
+    print(b)
+PY
+		read -r nok nwrong nnone nfreed < "$TMP/sym.check"
+		is "$rc|$nwrong|$nnone|$([ "${nok:-0}" -gt 0 ] && echo some)" \
+			"0|0|0|some" \
+			"symbolize-ftrace $which: every marker hit names its marker ($nok hits${nfreed:+, $nfreed in freed .init.text said so})"
+		[ "$nwrong$nnone" = 00 ] || diag "$(tail -n +2 "$TMP/sym.check")" \
+			"$(cat "$TMP/sym.err")"
+	done
+fi
 
 # For trace symbolizing: where the raw lines are, and a taste of them.
 n=$(grep -vc '^#' "$TMP/out/trace")

@@ -17,7 +17,7 @@
 #   4  the shell forks "sh -c 'echo $$'"          kernel_clone_done pid=<$$>
 #
 # and leaves in out/: trace, pids ("shell PID" and "child PID" of step 4),
-# kprobe_events, error_log and dmesg.
+# kprobe_events, error_log, kallsyms and dmesg.
 T=/sys/kernel/tracing
 probes=$1
 
@@ -53,5 +53,6 @@ echo 0 > $T/tracing_on
 cat $T/trace > out/trace
 cat $T/kprobe_events > out/kprobe_events
 cat $T/error_log > out/error_log 2> /dev/null
+cat /proc/kallsyms > out/kallsyms
 dmesg > out/dmesg
 echo "done"

@@ -25,6 +25,7 @@
 #include "smk/probe-event.h"
 #include "smk/sdt.h"
 #include "smk/tracefs.h"
+#include "commands.h"
 
 static const char *prog = "marker-resolve";
 
@@ -94,6 +95,10 @@ static void usage(FILE *f)
 "usage: %s [options] FILE...\n"
 "       %s attach [--group G] [--hold] [--dry-run] [options] FILE...\n"
 "       %s detach [--group G] | --sweep\n"
+"       %s addr2line [-afips] [-e FILE] [--marker] [--format=json] [ADDR...]\n"
+"       %s symbolize-trace [options] TRACE_DIR     (LTTng, babeltrace2 style)\n"
+"       %s symbolize-ftrace [options] [TRACE...]   (ftrace text)\n"
+"       %s callgraph [options] (TRACE_DIR | -)\n"
 "Place probes on simple markers: print kprobe_events lines (vmlinux, .ko)\n"
 "or uprobe_events lines (userspace ELF), one per probe site.\n"
 "\n"
@@ -121,7 +126,7 @@ static void usage(FILE *f)
 "(group simple_PID).  detach removes one group's events and no others;\n"
 "--sweep removes simple_PID groups whose process is gone.\n"
 "Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
-		prog, prog, prog);
+		prog, prog, prog, prog, prog, prog, prog);
 }
 
 static bool name_used(const char *n)
@@ -920,6 +925,14 @@ int main(int argc, char **argv)
 	char holdgroup[SMK_PROBE_NAME_MAX + 1];
 	int c;
 
+	if (argc > 1 && !strcmp(argv[1], "symbolize-trace"))
+		return cmd_symbolize_trace(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "callgraph"))
+		return cmd_callgraph(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "addr2line"))
+		return cmd_addr2line(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "symbolize-ftrace"))
+		return cmd_symbolize_ftrace(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "attach")) {
 		mode = MODE_ATTACH;
 		argv++;
