@@ -23,6 +23,8 @@
 #include "smk/callgraph.h"
 #include "smk/ctf.h"
 #include "smk/symbolize.h"
+#include "smk/cli.h"
+
 #include "commands.h"
 
 static const char *prog = "marker-resolve callgraph";
@@ -385,23 +387,23 @@ static void warn_cb(void *arg, const char *msg)
 
 int cmd_callgraph(int argc, char **argv)
 {
-	enum { OPT_FORMAT = 256, OPT_BINARY, OPT_FUNCTION, OPT_MIN,
-	       OPT_DEBUG_DIR, OPT_PREFIX };
+	enum { OPT_FORMAT = 256, OPT_BINARY, OPT_FUNCTION, OPT_MIN };
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "binary", required_argument, NULL, OPT_BINARY },
 		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "min-calls", required_argument, NULL, OPT_MIN },
 		{ "exe", required_argument, NULL, 'e' },
-		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL, OPT_PREFIX },
+		{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR },
+		{ "target-prefix", required_argument, NULL,
+		  SMK_CLI_TARGET_PREFIX },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct smk_callgraph_filter flt = { 0 };
-	struct smk_debuginfo_opts opts = { 0 };
+	struct smk_cli cli = { 0 };	/* the debuginfo options */
 	struct cg_state st = { 0 };
-	const char *format = "dot", **dirs = NULL;
+	const char *format = "dot";
 	struct smk_ctf *t = NULL;
 	struct smk_error *err = NULL;
 	char *end;
@@ -438,25 +440,17 @@ int cmd_callgraph(int argc, char **argv)
 		case 'e':
 			st.exe_path = optarg;
 			break;
-		case OPT_DEBUG_DIR: {
-			const char **v = realloc(dirs, (opts.ndebug_dirs + 1) *
-						 sizeof(*v));
-
-			if (!v) {
+		case SMK_CLI_DEBUG_DIR:
+		case SMK_CLI_TARGET_PREFIX:
+			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
-				free(dirs);
+				smk_cli_deinit(&cli);
 				return 1;
 			}
-			dirs = v;
-			dirs[opts.ndebug_dirs++] = optarg;
-			break;
-		}
-		case OPT_PREFIX:
-			opts.target_prefix = optarg;
 			break;
 		case 'h':
 			usage(stdout);
-			free(dirs);
+			smk_cli_deinit(&cli);
 			return 0;
 		default:
 			usage(stderr);
@@ -473,14 +467,13 @@ int cmd_callgraph(int argc, char **argv)
 			"its binaries\n", prog);
 		goto usage_error;
 	}
-	opts.debug_dirs = dirs;
 	err = smk_callgraph_create(&st.cg);
 	if (!err)
-		err = smk_addrmap_create(&opts, &st.map);
+		err = smk_addrmap_create(&cli.debuginfo, &st.map);
 	if (!err && st.exe_path) {
 		struct smk_binary *b;
 
-		err = smk_binary_open(st.exe_path, &opts, &b);
+		err = smk_binary_open(st.exe_path, &cli.debuginfo, &b);
 		if (!err) {
 			err = smk_symbolizer_create(b, &st.exe);
 			if (err)
@@ -521,10 +514,10 @@ int cmd_callgraph(int argc, char **argv)
 	smk_callgraph_destroy(st.cg);
 	free(st.slots);
 	free(st.cls);
-	free(dirs);
+	smk_cli_deinit(&cli);
 	return rc;
 
 usage_error:
-	free(dirs);
+	smk_cli_deinit(&cli);
 	return 2;
 }

@@ -22,6 +22,8 @@
 #include "smk/addrmap.h"
 #include "smk/ctf.h"
 #include "smk/symbolize.h"
+#include "smk/cli.h"
+
 #include "commands.h"
 
 static const char *prog = "marker-resolve symbolize-trace";
@@ -802,11 +804,12 @@ static void warn_cb(void *arg, const char *msg)
 
 int cmd_symbolize_trace(int argc, char **argv)
 {
-	enum { OPT_DEBUG_DIR = 256, OPT_PREFIX, OPT_FULL, OPT_FIELD_NAME,
-	       OPT_FIELDS, OPT_FORMAT, OPT_NO_DEBUG, OPT_STATS, OPT_MARKERS };
+	enum { OPT_FULL = 256, OPT_FIELD_NAME, OPT_FIELDS, OPT_FORMAT,
+	       OPT_NO_DEBUG, OPT_STATS, OPT_MARKERS };
 	static const struct option longopts[] = {
-		{ "debug-info-dir", required_argument, NULL, OPT_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL, OPT_PREFIX },
+		{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR },
+		{ "target-prefix", required_argument, NULL,
+		  SMK_CLI_TARGET_PREFIX },
 		{ "full-path", no_argument, NULL, OPT_FULL },
 		{ "field-name", required_argument, NULL, OPT_FIELD_NAME },
 		{ "fields", required_argument, NULL, OPT_FIELDS },
@@ -818,8 +821,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct state st = { .field_name = "debug_info" };
-	struct smk_debuginfo_opts opts = { 0 };
-	const char **dirs = NULL;
+	struct smk_cli cli = { 0 };	/* the debuginfo options */
 	const struct smk_ctf_stats *stats;
 	struct smk_ctf *t = NULL;
 	struct smk_error *err;
@@ -831,20 +833,13 @@ int cmd_symbolize_trace(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case OPT_DEBUG_DIR: {
-			const char **v = realloc(dirs, (opts.ndebug_dirs + 1) *
-						 sizeof(*v));
-
-			if (!v) {
+		case SMK_CLI_DEBUG_DIR:
+		case SMK_CLI_TARGET_PREFIX:
+			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
+				smk_cli_deinit(&cli);
 				return 1;
 			}
-			dirs = v;
-			dirs[opts.ndebug_dirs++] = optarg;
-			break;
-		}
-		case OPT_PREFIX:
-			opts.target_prefix = optarg;
 			break;
 		case OPT_FULL:
 			st.full_path = true;
@@ -853,14 +848,14 @@ int cmd_symbolize_trace(int argc, char **argv)
 			if (!valid_name(optarg)) {
 				fprintf(stderr, "%s: --field-name: '%s' is not "
 					"a C identifier\n", prog, optarg);
-				free(dirs);
+				smk_cli_deinit(&cli);
 				return 2;
 			}
 			st.field_name = optarg;
 			break;
 		case OPT_FIELDS:
 			if (add_fields(&st, optarg)) {
-				free(dirs);
+				smk_cli_deinit(&cli);
 				return 2;
 			}
 			break;
@@ -870,7 +865,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 			} else if (strcmp(optarg, "text")) {
 				fprintf(stderr, "%s: unknown format '%s' (text "
 					"or json)\n", prog, optarg);
-				free(dirs);
+				smk_cli_deinit(&cli);
 				return 2;
 			}
 			break;
@@ -885,31 +880,31 @@ int cmd_symbolize_trace(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
-			free(dirs);
+			smk_cli_deinit(&cli);
 			return 0;
 		default:
 			usage(stderr);
-			free(dirs);
+			smk_cli_deinit(&cli);
 			return 2;
 		}
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "%s: give one trace directory\n", prog);
 		usage(stderr);
-		free(dirs);
+		smk_cli_deinit(&cli);
 		return 2;
 	}
 	for (i = 0; i < st.nfields; i++)
 		if (!valid_name(st.fields[i])) {
 			fprintf(stderr, "%s: --fields: '%s' is not a field "
 				"name\n", prog, st.fields[i]);
-			free(dirs);
+			smk_cli_deinit(&cli);
 			return 2;
 		}
 	st.path = argv[optind];
-	opts.debug_dirs = dirs;
 	st.l1 = calloc(L1_SIZE, sizeof(*st.l1));
-	err = st.l1 ? smk_addrmap_create(&opts, &st.map) : &smk_error_nomem;
+	err = st.l1 ? smk_addrmap_create(&cli.debuginfo, &st.map) :
+	      &smk_error_nomem;
 	if (!err)
 		smk_addrmap_load_markers(st.map, markers);
 	if (!err)
@@ -966,6 +961,6 @@ int cmd_symbolize_trace(int argc, char **argv)
 	free(st.files);
 	smk_ctf_buf_deinit(&st.ob);
 	smk_ctf_buf_deinit(&st.fb);
-	free(dirs);
+	smk_cli_deinit(&cli);
 	return rc;
 }
