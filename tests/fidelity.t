@@ -64,11 +64,14 @@ LEVELS_CSV=$(echo $LEVELS | tr ' ' ',')
 #   clang -O0 87.5, 100;  -O2/-O3/-Os 0, -
 # Known silent miscounts and wrong values are listed in
 # tests/fidelity/known-resolve.txt and reported as TODO; any other fails.
-# Raised to what was measured, so a regression fails:
+# Raised to what was measured, so a regression fails (the gcc -O2/-O3
+# argument floors went down when twin_a (identical code folding) and
+# sum_done (a duplicated tail), wrongly exact markers with arguments, became
+# approximated):
 FLOORS="
 exact-gcc-O0=26 args-gcc-O0=100
-exact-gcc-O2=44 args-gcc-O2=73
-exact-gcc-O3=41 args-gcc-O3=70
+exact-gcc-O2=44 args-gcc-O2=72
+exact-gcc-O3=41 args-gcc-O3=69.5
 exact-gcc-Os=50 args-gcc-Os=74
 exact-clang-O0=87 args-clang-O0=100
 exact-clang-O2=19 args-clang-O2=75

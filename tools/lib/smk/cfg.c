@@ -279,3 +279,55 @@ bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
 	return seen_a && i < fn->n && fn->insns[i].addr == c &&
 	       !is_target(fn->targets, fn->ntargets, c);
 }
+
+size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
+			    uint64_t *out, size_t max)
+{
+	enum { MAX_TAIL = 8 };
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	const unsigned char *code;
+	struct func_info *fn;
+	size_t i, j, k, end, ninsn, found = 0;
+	uint64_t len;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return 0;
+	fn = decode(b, sym->addr, sym->size);
+	code = code_bytes(b, sym->addr, sym->size);
+	if (!fn || !code)
+		return 0;
+	for (i = 0; i < fn->n && fn->insns[i].addr != addr; i++)
+		;
+	if (i == fn->n)
+		return 0;
+	/* The tail: straight on to a ret or jmp, no branch on the way. */
+	for (end = i; end < fn->n && end - i < MAX_TAIL; end++) {
+		if (!fn->insns[end].falls)
+			break;
+		if (fn->insns[end].jump)
+			return 0;
+	}
+	if (end == fn->n || end - i == MAX_TAIL)
+		return 0;
+	ninsn = end - i + 1;
+	len = (end + 1 < fn->n ? fn->insns[end + 1].addr :
+	       sym->addr + sym->size) - addr;
+	for (k = 0; k + ninsn <= fn->n && found < max; k++) {
+		uint64_t t = fn->insns[k].addr;
+		uint64_t tlen = (k + ninsn < fn->n ? fn->insns[k + ninsn].addr :
+				 sym->addr + sym->size) - t;
+
+		if (k == i || tlen != len ||
+		    memcmp(code + (t - sym->addr), code + (addr - sym->addr),
+			   len))
+			continue;
+		/* the same instructions, not just the same bytes */
+		for (j = 0; j < ninsn; j++)
+			if (fn->insns[k + j].addr - t !=
+			    fn->insns[i + j].addr - addr)
+				break;
+		if (j == ninsn)
+			out[found++] = t;
+	}
+	return found;
+}

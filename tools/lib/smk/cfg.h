@@ -10,6 +10,7 @@
 #define SMK_CFG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "binary.h"
@@ -34,5 +35,17 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
  * runs exactly when @a does.  False when unknown.
  */
 bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
+
+/*
+ * Copies of the exit tail at @addr: its instructions through the first
+ * ret or jmp (at most 8, no branch on the way), found again instruction
+ * for instruction elsewhere in the same function.  Compilers duplicate a
+ * short tail into the paths that reach it (gcc's tail duplication after a
+ * loop, shrink-wrapped returns): a path through a copy reaches the point
+ * after @addr without passing @addr.  Up to @max addresses into @out;
+ * returns how many.
+ */
+size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
+			    uint64_t *out, size_t max);
 
 #endif /* SMK_CFG_H */

@@ -46,6 +46,7 @@ enum rule {
 	RULE_CONDMOVE,
 	RULE_PARTIAL,
 	RULE_SHARED,
+	RULE_FOLDED,
 	RULE_NONE,
 };
 
@@ -96,6 +97,12 @@ static const struct {
 		"shared address", SMK_VERDICT_APPROX,
 		"another marker's probe is at the same address (the compiler "
 		"merged their code, e.g. switch arms); hits count both",
+	},
+	[RULE_FOLDED] = {
+		"identical code folded", SMK_VERDICT_APPROX,
+		"the compiler folded another function with identical code "
+		"into this one (its symbol is an alias here): calls of that "
+		"function reach this probe too; hits count both",
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
@@ -291,6 +298,45 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 			return err;
 	}
 	return NULL;
+}
+
+/*
+ * Was the exit tail at a site of the marker's block copied into the code of
+ * a statement before the marker?  gcc duplicates the short tail after a
+ * loop ("ret") into the loop's exit and keeps the marker's empty block on
+ * one copy only: the path through the loop then reaches the marker's point
+ * without passing the probe (measured: tests/fidelity sum_done, crc_done,
+ * find_stop, silent miscounts before this check).
+ */
+static bool tail_copied(struct smk_binary *b, Dwarf_Die *cu, const char *file,
+			const struct smk_marker *m,
+			const struct smk_instance *in)
+{
+	uint64_t copies[8];
+	size_t j, k, q, n;
+
+	for (j = 0; j < in->nparts; j++) {
+		n = smk_code_tail_copies(b, in->parts[j].addr, copies, 8);
+		for (k = 0; k < n; k++) {
+			Dwarf_Line *l;
+			const char *src;
+			int line;
+
+			for (q = 0; q < in->nparts; q++)
+				if (in->parts[q].addr == copies[k])
+					break;
+			if (q < in->nparts)
+				continue;	/* the block's own copy */
+			l = dwarf_getsrc_die(cu, copies[k]);
+			src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+			if (!l || dwarf_lineno(l, &line) || !src ||
+			    (file && !smk_same_source(src, file)))
+				continue;
+			if (line > 0 && (unsigned int)line < m->line)
+				return true;
+		}
+	}
+	return false;
 }
 
 /* The format conversion of each argument ('*' consumes one too). */
@@ -710,6 +756,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * marker: the tail after it was duplicated. */
 			if (kept && next.n > kept && worst < RULE_TAIL_DUP)
 				worst = RULE_TAIL_DUP;
+			if (kept && worst < RULE_TAIL_DUP &&
+			    tail_copied(b, &cu, file, m, in))
+				worst = RULE_TAIL_DUP;
 			if (kept)
 				continue;
 			on.n = next.n = 0;
@@ -898,6 +947,74 @@ static struct smk_error *shared_sites(struct smk_placement *p, size_t n)
 	return NULL;
 }
 
+/*
+ * Identical code folding (gcc -fipa-icf, on at -O2): a function whose body
+ * equals another's keeps its DWARF, marker record included, but no code:
+ * its symbol becomes an alias of the other function, and its calls run
+ * the other's code, so a probe there counts the calls of both (measured:
+ * tests/fidelity twin_a, twice its hits).  A marker whose function has no
+ * code but whose symbol sits at the start of another marked function
+ * gives it away: that function's sites become approximations, and the
+ * unplaced marker says where its calls went.
+ */
+static struct smk_error *folded_functions(struct smk_binary *b,
+					  struct smk_placement *p, size_t n)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < n; i++) {
+		const struct smk_symbol *gone;
+		const char *into = NULL;
+
+		if (p[i].verdict != SMK_VERDICT_NOT_FOUND || !p[i].function)
+			continue;
+		gone = smk_binary_code_symbol(b, p[i].function);
+		if (!gone)
+			continue;
+		for (j = 0; j < n; j++) {
+			struct smk_placement *q = &p[j];
+
+			if (j == i || !q->function ||
+			    !strcmp(q->function, p[i].function))
+				continue;
+			for (k = 0; k < q->nsites; k++) {
+				const struct smk_symbol *s;
+
+				s = q->sites[k].symbol ?
+				    smk_binary_code_symbol(b,
+							   q->sites[k].symbol) :
+				    NULL;
+				if (s && s->addr == gone->addr)
+					break;
+			}
+			if (k == q->nsites)
+				continue;
+			into = q->function;
+			if (q->verdict != SMK_VERDICT_EXACT)
+				continue;
+			q->verdict = SMK_VERDICT_APPROX;
+			free(q->rule);
+			free(q->reason);
+			q->rule = strdup(rules[RULE_FOLDED].name);
+			q->reason = strdup(rules[RULE_FOLDED].reason);
+			if (!q->rule || !q->reason)
+				return &smk_error_nomem;
+		}
+		if (into) {
+			char *r;
+
+			if (asprintf(&r, "its function %s was folded into %s "
+				     "(identical code): no code of its own; "
+				     "%s's probes count its calls",
+				     p[i].function, into, into) < 0)
+				return &smk_error_nomem;
+			free(p[i].reason);
+			p[i].reason = r;
+		}
+	}
+	return NULL;
+}
+
 struct smk_error *smk_place_markers(struct smk_binary *b,
 				    struct smk_marker_set *set,
 				    unsigned int flags,
@@ -941,6 +1058,8 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	free(owner);
 	smk_sdt_probes_destroy(notes, nnotes);
 	err = shared_sites(p, set->n);
+	if (!err)
+		err = folded_functions(b, p, set->n);
 	if (err) {
 		smk_placements_destroy(p, set->n);
 		return err;
