@@ -53,7 +53,6 @@ asserted.  /proc/loadavg is printed before and after (timings are noisy
 on a loaded machine).
 """
 import collections
-import fcntl
 import json
 import os
 import re
@@ -62,6 +61,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import dbgpkg
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ML = os.environ.get('MARKER_LIST') or os.path.join(
@@ -90,64 +91,9 @@ def loadavg():
 
 def fetch_root():
     """(release, root of the extracted linux-image-REL-dbg tree), fetched
-    once into the cache; (None, why) when it cannot be had."""
-    r = subprocess.run(['sh', os.path.join(TOP, 'scripts/kernel-release.sh')],
-                       capture_output=True, text=True)
-    rel = r.stdout.strip()
-    if r.returncode != 0 or not rel:
-        return None, ('cannot name the cloud kernel release: ' +
-                      r.stderr.strip())
-    cache = os.environ.get('SMK_CACHE') or os.path.join(
-        os.environ.get('HOME', '/root'), '.cache/simple-marker')
-    pkg = 'linux-image-%s-dbg' % rel
-    d = os.path.join(cache, pkg + '-root')
-    try:
-        os.makedirs(cache, exist_ok=True)
-        lk = open(os.path.join(cache, '.lock-dbg'), 'w')
-    except OSError as e:
-        return None, '%s: %s' % (cache, e)
-    # resolve-vmlinux.py's lock: one download of the package at a time.
-    with lk:
-        fcntl.flock(lk, fcntl.LOCK_EX)
-        if os.path.exists(os.path.join(d, '.complete')):
-            return (rel, d), None
-        tmp = tempfile.mkdtemp(prefix='.fetch-dbg-root.', dir=cache)
-        try:
-            os.chmod(tmp, 0o777)    # apt-get download may run as _apt
-            print('list-kernel: fetching %s (once, into %s)' % (pkg, d),
-                  flush=True)
-            for attempt in (0, 1):
-                r = subprocess.run(['apt-get', 'download', pkg], cwd=tmp,
-                                   capture_output=True, text=True)
-                if r.returncode == 0 or attempt or os.geteuid() != 0:
-                    break
-                subprocess.run(['apt-get', 'update'], capture_output=True)
-            debs = [f for f in os.listdir(tmp) if f.endswith('.deb')]
-            if r.returncode != 0 or not debs:
-                return None, 'apt-get download %s failed: %s' % (
-                    pkg, ' '.join(r.stderr.strip().splitlines()[-3:]))
-            deb = os.path.join(tmp, debs[0])
-            out = os.path.join(tmp, 'out')
-            os.mkdir(out)
-            p1 = subprocess.Popen(['dpkg-deb', '--fsys-tarfile', deb],
-                                  stdout=subprocess.PIPE)
-            p2 = subprocess.run(['tar', '-x', '-C', out], stdin=p1.stdout,
-                                capture_output=True, text=True)
-            p1.stdout.close()
-            if p1.wait() != 0 or p2.returncode != 0:
-                return None, '%s: cannot extract: %s' % (
-                    debs[0], p2.stderr.strip()[-300:])
-            ver = subprocess.run(['dpkg-deb', '-f', deb, 'Version'],
-                                 capture_output=True, text=True).stdout
-            os.unlink(deb)      # 280 MB the cache does not need
-            with open(os.path.join(out, 'version'), 'w') as fh:
-                fh.write(ver)
-            open(os.path.join(out, '.complete'), 'w').close()
-            shutil.rmtree(d, ignore_errors=True)
-            os.rename(out, d)
-            return (rel, d), None
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+    once into the cache (bench/dbgpkg.py); (None, why) when it cannot be
+    had."""
+    return dbgpkg.root('list-kernel')
 
 
 def build_floor(tmp):

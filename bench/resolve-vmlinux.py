@@ -51,7 +51,6 @@ about 1 s and 230-570 MB per point here.  Printed, never asserted.
 """
 import bisect
 import collections
-import fcntl
 import json
 import os
 import random
@@ -62,6 +61,8 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+import dbgpkg
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESOLVE = os.path.join(TOP, 'tools/resolve/marker-resolve')
@@ -92,70 +93,8 @@ def unavailable(msg):
 
 def fetch_vmlinux():
     """Path of the cloud kernel's vmlinux with DWARF, fetched once into the
-    cache; (None, why) when it cannot be had."""
-    r = subprocess.run(['sh', os.path.join(TOP, 'scripts/kernel-release.sh')],
-                       capture_output=True, text=True)
-    rel = r.stdout.strip()
-    if r.returncode != 0 or not rel:
-        return None, ('cannot name the cloud kernel release: ' +
-                      r.stderr.strip())
-    cache = os.environ.get('SMK_CACHE') or os.path.join(
-        os.environ.get('HOME', '/root'), '.cache/simple-marker')
-    pkg = 'linux-image-%s-dbg' % rel
-    d = os.path.join(cache, pkg)
-    vmlinux = os.path.join(d, 'vmlinux-' + rel)
-    try:
-        os.makedirs(cache, exist_ok=True)
-        lk = open(os.path.join(cache, '.lock-dbg'), 'w')
-    except OSError as e:
-        return None, '%s: %s' % (cache, e)
-    # A lock of its own: a long download must not hold up
-    # scripts/qemu-kernel.sh, which locks $cache/.lock.
-    with lk:
-        fcntl.flock(lk, fcntl.LOCK_EX)
-        if os.path.exists(os.path.join(d, '.complete')):
-            return vmlinux, None
-        tmp = tempfile.mkdtemp(prefix='.fetch-dbg.', dir=cache)
-        try:
-            os.chmod(tmp, 0o777)    # apt-get download may run as _apt
-            for attempt in (0, 1):
-                r = subprocess.run(['apt-get', 'download', pkg], cwd=tmp,
-                                   capture_output=True, text=True)
-                if r.returncode == 0 or attempt or os.geteuid() != 0:
-                    break
-                subprocess.run(['apt-get', 'update'], capture_output=True)
-            debs = [f for f in os.listdir(tmp) if f.endswith('.deb')]
-            if r.returncode != 0 or not debs:
-                return None, 'apt-get download %s failed: %s' % (
-                    pkg, ' '.join(r.stderr.strip().splitlines()[-3:]))
-            deb = os.path.join(tmp, debs[0])
-            member = './usr/lib/debug/boot/vmlinux-' + rel
-            root = os.path.join(tmp, 'root')
-            os.mkdir(root)
-            # Only the vmlinux, not the 1,121 module debug files.
-            p1 = subprocess.Popen(['dpkg-deb', '--fsys-tarfile', deb],
-                                  stdout=subprocess.PIPE)
-            p2 = subprocess.run(['tar', '-x', '-C', root, member],
-                                stdin=p1.stdout, capture_output=True,
-                                text=True)
-            p1.stdout.close()
-            if p1.wait() != 0 or p2.returncode != 0:
-                return None, '%s: cannot extract %s: %s' % (
-                    debs[0], member, p2.stderr.strip())
-            ver = subprocess.run(['dpkg-deb', '-f', deb, 'Version'],
-                                 capture_output=True, text=True).stdout
-            out = os.path.join(tmp, 'out')
-            os.mkdir(out)
-            os.rename(os.path.join(root, member),
-                      os.path.join(out, 'vmlinux-' + rel))
-            with open(os.path.join(out, 'version'), 'w') as fh:
-                fh.write(ver)
-            open(os.path.join(out, '.complete'), 'w').close()
-            shutil.rmtree(d, ignore_errors=True)
-            os.rename(out, d)
-            return vmlinux, None
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+    cache (bench/dbgpkg.py); (None, why) when it cannot be had."""
+    return dbgpkg.vmlinux('resolve-vmlinux')
 
 
 # --------------------------------------------------------- choosing points

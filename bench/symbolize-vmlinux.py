@@ -7,7 +7,7 @@ in one run.
   symbolize-vmlinux.py      (env: SEED, N, EU_N, LAT_UNITS, SMK_CACHE)
 
 The input is Debian's cloud kernel vmlinux with DWARF 5, fetched once and
-cached by bench/resolve-vmlinux.py's fetch_vmlinux() (the same cache).
+cached by bench/dbgpkg.py (the same cache as resolve-vmlinux.py).
 When it cannot be had, the benchmark says so and exits 0.
 
 Addresses (seed SEED, default 1; N, default 100,000): uniform over the
@@ -44,7 +44,6 @@ never asserted.
 """
 import bisect
 import collections
-import importlib.util
 import os
 import random
 import re
@@ -53,6 +52,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import dbgpkg
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RESOLVE = os.path.join(TOP, 'tools/resolve/marker-resolve')
@@ -70,12 +71,8 @@ def unavailable(msg):
 
 
 def fetch_vmlinux():
-    """resolve-vmlinux.py's: one download, one cache."""
-    spec = importlib.util.spec_from_file_location(
-        'resolve_vmlinux', os.path.join(TOP, 'bench/resolve-vmlinux.py'))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.fetch_vmlinux()
+    """The cache shared with resolve-vmlinux.py (bench/dbgpkg.py)."""
+    return dbgpkg.vmlinux('symbolize-vmlinux')
 
 
 def run(cmd, inp, out):
