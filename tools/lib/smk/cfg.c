@@ -66,6 +66,7 @@ static bool is_target(const uint64_t *t, size_t n, uint64_t a)
 /* One decoded function, kept per binary: sites share functions. */
 struct insn_info {
 	uint64_t addr;
+	uint64_t target;	/* a direct jump's target, or 0 */
 	bool falls;		/* control may go on to the next insn */
 	bool jump;		/* a jump (ends a basic block) */
 	bool condmove;
@@ -166,6 +167,7 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 			uint64_t t = x->operands[0].imm;
 
 			f->targets[f->ntargets++] = t;
+			f->insns[i].target = t;
 			if (t <= in->address && t >= start) {
 				f->back[f->nback].from = in->address;
 				f->back[f->nback++].to = t;
@@ -329,5 +331,86 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 		if (j == ninsn)
 			out[found++] = t;
 	}
+	return found;
+}
+
+bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	size_t i;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return false;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return false;
+	for (i = 0; i < fn->n && fn->insns[i].addr < addr; i++)
+		;
+	if (i == fn->n || fn->insns[i].addr != addr)
+		return false;
+	return i == 0 || is_target(fn->targets, fn->ntargets, addr) ||
+	       fn->insns[i - 1].jump || !fn->insns[i - 1].falls;
+}
+
+bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
+{
+	enum { MAX_STEPS = 1 << 14 };
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, from);
+	struct func_info *fn;
+	size_t *stack, top = 0, steps = 0, i;
+	bool *seen, found = false;
+
+	if (!sym || sym != smk_binary_symbol_at(b, to) || !sym->size ||
+	    sym->size > (1 << 20))
+		return false;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn || !fn->n)
+		return false;
+	seen = calloc(fn->n, sizeof(*seen));
+	stack = calloc(fn->n + 1, sizeof(*stack));
+	if (!seen || !stack)
+		goto out;
+	for (i = 0; i < fn->n && fn->insns[i].addr != from; i++)
+		;
+	if (i == fn->n)
+		goto out;
+	stack[top++] = i;
+	seen[i] = true;
+	/* Depth first over instructions: the next one when control falls
+	 * through, the target of a direct jump. */
+	while (top && steps++ < MAX_STEPS) {
+		const struct insn_info *in = &fn->insns[stack[--top]];
+		size_t k = in - fn->insns, next[2], nn = 0, j;
+
+		if (in->addr == to) {
+			found = true;
+			break;
+		}
+		if (in->falls && k + 1 < fn->n)
+			next[nn++] = k + 1;
+		if (in->target) {
+			size_t lo = 0, hi = fn->n;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (fn->insns[mid].addr < in->target)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo < fn->n && fn->insns[lo].addr == in->target)
+				next[nn++] = lo;
+		}
+		for (j = 0; j < nn; j++)
+			if (!seen[next[j]]) {
+				seen[next[j]] = true;
+				stack[top++] = next[j];
+			}
+	}
+out:
+	free(seen);
+	free(stack);
 	return found;
 }

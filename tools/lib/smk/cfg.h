@@ -48,4 +48,14 @@ bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
 size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 			    uint64_t *out, size_t max);
 
+/* Does a basic block start at @addr (entry, jump target, after a jump)? */
+bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
+
+/*
+ * Can control flow from @from to @to inside one function, following
+ * fall-through and direct jumps (not calls' returns elsewhere)?  False when
+ * unknown.
+ */
+bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to);
+
 #endif /* SMK_CFG_H */

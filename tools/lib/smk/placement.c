@@ -15,6 +15,9 @@
  *    and gcc -O0 emit none for a statement without code.
  * 3. The next line that has rows inside the instance: the statement that
  *    runs after the marker, if control flows straight into it.
+ * 4. With no later statement row at all, the rows of the nearest later
+ *    line that start a basic block the code before the marker flows into
+ *    (a shared epilogue): never exact.
  *
  * The verdict is what was measured with real uprobes against a witness
  * build (tests/fidelity.t), not what looks plausible; each rule's verdict
@@ -41,6 +44,7 @@ enum rule {
 	RULE_LINE_MULTI,
 	RULE_NEXT_STRAIGHT,
 	RULE_NEXT_LINE,
+	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
@@ -71,6 +75,13 @@ static const struct {
 		"the compiler left no trace of the marker's line; probed at "
 		"the next statement with code, which may run on other paths "
 		"too or not at all after the marker",
+	},
+	[RULE_NEXT_ROWS] = {
+		"next line, no statement row", SMK_VERDICT_APPROX,
+		"no statement after the marker has a row of its own; probed "
+		"where the code before the marker goes on (a shared epilogue "
+		"or join), which other paths, such as early returns, may "
+		"reach too",
 	},
 	[RULE_TAIL_DUP] = {
 		"marker block, tail duplicated", SMK_VERDICT_APPROX,
@@ -337,6 +348,62 @@ static bool tail_copied(struct smk_binary *b, Dwarf_Die *cu, const char *file,
 		}
 	}
 	return false;
+}
+
+/*
+ * The last resort when no statement after the marker has an is_stmt row
+ * (a marker just before the closing brace, whose return shares the
+ * epilogue with early returns, as vfs_read()'s at gcc -Os): the rows of
+ * the nearest later line, statement or not, that start a basic block the
+ * code of the statement before the marker flows into.
+ */
+static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
+				       Dwarf_Die *root, const char *file,
+				       unsigned int last,
+				       const struct addrs *prev,
+				       struct addrs *out)
+{
+	struct smk_error *err;
+	Dwarf_Lines *lines;
+	size_t nlines, i, k;
+	int best = 0;
+
+	if (!prev->n || dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return NULL;
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		const char *src;
+		bool end;
+		int line;
+
+		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
+		    dwarf_lineendsequence(l, &end) || end ||
+		    line <= (int)last || (best && line > best))
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || !smk_same_source(src, file) ||
+		    !in_ranges(root, addr) || nested_copy(cu, root, addr) ||
+		    !smk_code_block_start(b, addr))
+			continue;
+		for (k = 0; k < prev->n; k++)
+			if (smk_code_reaches(b, prev->v[k], addr))
+				break;
+		if (k == prev->n)
+			continue;
+		if (!best || line < best) {
+			best = line;
+			out->n = 0;
+		}
+		for (k = 0; k < out->n && out->v[k] != addr; k++)
+			;
+		if (k < out->n)
+			continue;
+		err = addrs_add(out, addr);
+		if (err)
+			return err;
+	}
+	return NULL;
 }
 
 /* The format conversion of each argument ('*' consumes one too). */
@@ -796,6 +863,16 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (from && smk_code_straight(b, from,
 							      next.v[0]))
 					rule = RULE_NEXT_STRAIGHT;
+			}
+		}
+		if (!use && file) {
+			err = next_rows_any(b, &cu, &root, file,
+					    marker_last_line(m), &prev, &next);
+			if (err)
+				break;
+			if (next.n) {
+				rule = RULE_NEXT_ROWS;
+				use = &next;
 			}
 		}
 		if (!use) {
