@@ -23,7 +23,7 @@ R=$TOP/tools/resolve/marker-resolve
 for t in gcc eu-addr2line nm python3; do
 	command -v $t > /dev/null || skip_all "$t not found"
 done
-plan 17
+plan 18
 
 K=$TMP/vmlinux
 gcc -O2 -g -no-pie -I"$TOP/include" "$TOP/tests/fixtures/ftrace-k.c" \
@@ -141,6 +141,36 @@ is "$(sym func < "$TMP/o6")" "$s1+$x1" \
 	--modules "$TMP/modules" "$TMP/t6" > "$TMP/o7" 2> /dev/null
 is "$(sym func < "$TMP/o7")" "$s1+$x1" \
 	"the same through /proc/modules alone (its base is .text)"
+
+# ---- hostile lines: mutated copies of the lines above, and random bytes ----
+python3 - "$TMP/t1" "$TMP/t2" "$TMP/t5" "$TMP/t6" > "$TMP/mut" <<'PY'
+import random, sys
+random.seed(7)
+base = [l for f in sys.argv[1:] for l in open(f, "rb").read().split(b"\n") if l]
+out = []
+for i in range(5000):
+    l = bytearray(random.choice(base))
+    for _ in range(random.randint(0, 6)):
+        if l:
+            l[random.randrange(len(l))] = random.randrange(1, 256)
+    if random.random() < 0.05:
+        l += b"x" * random.randrange(1, 70000)
+    out.append(bytes(l))
+out.append(bytes(random.randrange(0, 256) for _ in range(20000)))
+sys.stdout.buffer.write(b"\n".join(out))
+PY
+"$R" symbolize-ftrace --format=json -e "$K" -e "$TMP/ftmod.ko" \
+	--kallsyms "$TMP/kallsyms" --modules "$TMP/modules" \
+	--sections ftmod="$TMP/sections" "$TMP/mut" > "$TMP/omut" 2> "$TMP/emut"
+rc=$?
+is "$rc|$(python3 -c 'import json, sys
+n = 0
+for line in open(sys.argv[1], "rb"):
+    json.loads(line)
+    n += 1
+print("json" if n else "none")' "$TMP/omut" 2>&1 | tail -n 1)" "0|json" \
+	"5,000 mutated lines and random bytes: exit 0, every output line valid JSON"
+diag "$(tail -n 1 "$TMP/emut")"
 
 # ---- usage and I/O errors ----
 "$R" symbolize-ftrace -e "$K" "$TMP/nonexistent" > /dev/null 2> "$TMP/e8"
