@@ -181,7 +181,8 @@ for m in json.load(open(sys.argv[1]))["markers"]:
 PY
 	# Functions in .init.text: the kernel frees it after the module's
 	# init and drops it from /sys/module/M/sections, so a bare address
-	# there cannot be mapped back afterwards.
+	# there cannot be mapped back afterwards (and may by then belong to
+	# a module loaded later).
 	objdump -t "$SAMPLE" "$RING" |
 		awk '$4 == ".init.text" { print $NF }' > "$TMP/initfns"
 	for which in trace-loaded trace; do
@@ -208,12 +209,14 @@ for line in open(sys.argv[2]):
     name, f, ln, fn = want[e["event"]]
     got = (e["marker"], os.path.basename(e["marker_file"] or ""),
            e["marker_line"])
-    if got == (name, f, ln):
-        ok += 1
-    elif e["marker"] is None and fn in init and \
-            e["where"].startswith("0x") and \
-            e["reason"].startswith("in no known module"):
+    if fn in init and e["where"].startswith("0x"):
+        # A bare address in .init.text, freed after the module's init:
+        # by the time the trace was read that memory may hold another
+        # module (seen once under the sanitizer build), so no answer is
+        # right or wrong; counted apart.
         freed += 1
+    elif got == (name, f, ln):
+        ok += 1
     elif e["marker"] is None:
         none += 1
         bad.append("%s: none (%s)" % (e["event"], e["reason"]))
@@ -227,7 +230,7 @@ PY
 		read -r nok nwrong nnone nfreed < "$TMP/sym.check"
 		is "$rc|$nwrong|$nnone|$([ "${nok:-0}" -gt 0 ] && echo some)" \
 			"0|0|0|some" \
-			"symbolize-ftrace $which: every marker hit names its marker ($nok hits${nfreed:+, $nfreed in freed .init.text said so})"
+			"symbolize-ftrace $which: every marker hit names its marker ($nok hits${nfreed:+, $nfreed bare in freed .init.text not judged})"
 		[ "$nwrong$nnone" = 00 ] || diag "$(tail -n +2 "$TMP/sym.check")" \
 			"$(cat "$TMP/sym.err")"
 	done
