@@ -43,23 +43,6 @@
 #include "dwarf-fixture.h"
 #include "tap.h"
 
-static __attribute__((format(printf, 1, 2)))
-void diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-static void skip(const char *why)
-{
-	printf("ok %d # SKIP %s\n", ++tap_n, why);
-}
-
 /* @s for a TAP line: control bytes and non-ASCII as \xNN. */
 static const char *esc(const char *s, char *buf, size_t size)
 {

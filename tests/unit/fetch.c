@@ -58,23 +58,6 @@
 #include "dwarf-fixture.h"
 #include "tap.h"
 
-static __attribute__((format(printf, 1, 2)))
-void diag(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
-
-static void skip(const char *why)
-{
-	printf("ok %d # SKIP %s\n", ++tap_n, why);
-}
-
 enum {
 	GCC_O0 = 1, GCC_O2 = 2, CLANG_O0 = 4, CLANG_O2 = 8,
 	O0 = GCC_O0 | CLANG_O0, O2 = GCC_O2 | CLANG_O2, ALL = O0 | O2,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * TAP output for the C unit tests: ok() counts and prints one line; the
- * test prints "1..tap_n" at the end (done_testing()) and exits with
- * tap_fail != 0.  Header-only: each unit test is one program.
+ * TAP output for the C unit tests: ok() counts and prints one line,
+ * diag() a comment, skip() a skipped test; the test prints "1..tap_n" at
+ * the end (done_testing()) and exits with tap_fail != 0.  Header-only:
+ * each unit test is one program.
  */
 #ifndef SMK_TESTS_TAP_H
 #define SMK_TESTS_TAP_H
@@ -25,6 +26,25 @@ void ok(int cond, const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	printf("\n");
+}
+
+/* A "# " line: shown by prove -v, not counted. */
+static __attribute__((format(printf, 1, 2), unused))
+void diag(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+/* One test that cannot run here, counted as passed with its reason. */
+static __attribute__((unused)) void skip(const char *why)
+{
+	printf("ok %d # SKIP %s\n", ++tap_n, why);
 }
 
 #endif /* SMK_TESTS_TAP_H */
