@@ -30,6 +30,7 @@
 # global trace buffer.  Everything made here is removed on exit, even on
 # failure.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/tracefs.sh"
 
 for t in gcc python3 readelf strip; do
 	command -v $t >/dev/null || skip_all "$t not found (run scripts/deps.sh)"
@@ -52,18 +53,6 @@ FOREIGN=foreign_$$		# someone else's, made by hand
 INST=smkres_$$			# our private instance
 I=$TFS/instances/$INST
 holders=""			# pids of the --hold runs we started
-
-# Remove every event of group $1 with plain shell writes (no tool).
-remove_by_hand() {
-	for ev in $(stable_cat "$UE" | sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" |
-		    sort -u); do
-		for en in "$TFS/events/$1/$ev/enable" \
-			  "$TFS"/instances/*/events/"$1/$ev/enable"; do
-			[ -e "$en" ] && echo 0 > "$en"
-		done
-		printf -- '-:%s/%s\n' "$1" "$ev" >> "$UE" 2> /dev/null
-	done
-}
 
 cleanup() {
 	for p in $holders; do

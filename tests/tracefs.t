@@ -29,6 +29,7 @@
 # probes meanwhile: checks look only at lines of our groups or with targets
 # under $TMP.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/tracefs.sh"
 
 tool=$TOP/tests/unit/tracefs-tool
 [ -x "$tool" ] || skip_all "$tool not built (make tests/unit/tracefs-tool)"
@@ -64,18 +65,6 @@ DEAD=${SWP}_$dead
 OURS="$G $GR $GH $FOREIGN $LOOK $ALIVE $DEAD $CH $CH2 $GB"
 
 UE=$TFS/uprobe_events
-
-# Remove every event of group $1 with plain shell writes (no library).
-remove_by_hand() {
-	for ev in $(stable_cat "$UE" | sed -n "s|^[pr][0-9]*:$1/\([^ ]*\) .*|\1|p" | sort -u)
-	do
-		for en in "$TFS/events/$1/$ev/enable" \
-			  "$TFS"/instances/*/events/"$1/$ev/enable"; do
-			[ -e "$en" ] && echo 0 > "$en"
-		done
-		printf -- '-:%s/%s\n' "$1" "$ev" >> "$UE" 2> /dev/null
-	done
-}
 
 cleanup() {
 	for g in $OURS; do

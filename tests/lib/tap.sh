@@ -45,19 +45,6 @@ is() {
 	fi
 }
 
-# stable_cat FILE: FILE as one consistent read.  kprobe_events and
-# uprobe_events are seq_files read by position: a read while another test
-# removes probes can skip lines, so read until two reads in a row agree.
-stable_cat() {
-	_sc_a=$(cat "$1") || return
-	for _sc_i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do
-		_sc_b=$(cat "$1") || return
-		[ "$_sc_a" = "$_sc_b" ] && break
-		_sc_a=$_sc_b
-	done
-	printf '%s\n' "$_sc_a"
-}
-
 # golden FILE_EXPECTED FILE_GOT DESC: diff -u, shown on failure.
 golden() {
 	if diff -u "$1" "$2" > "$TMP/.golden.diff" 2>&1; then
