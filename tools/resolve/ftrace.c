@@ -60,20 +60,46 @@ static void report(const char *what, struct smk_error *err)
 	smk_error_destroy(err);
 }
 
-/* Open @path as the binary for @module (NULL: take the file's own). */
+/* A new entry at the end of st->bins (zeroed), or NULL without memory. */
+static struct bin *bin_new(struct state *st)
+{
+	struct bin *v = realloc(st->bins, (st->nbins + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	st->bins = v;
+	memset(&v[st->nbins], 0, sizeof(*v));
+	return &v[st->nbins++];
+}
+
+/* @module has no binary: remember why, so that each event can say it. */
+static struct bin *bin_missing(struct state *st, const char *module,
+			       char *why)
+{
+	struct bin *n = bin_new(st);
+
+	if (!n || !(n->module = strdup(module))) {
+		free(why);
+		return NULL;
+	}
+	n->why = why;
+	return n;
+}
+
+/*
+ * Open @path as the binary for @module (NULL: the file's own, with the
+ * name the kernel would give a relocatable object, so that "[ftmod]"
+ * finds ftmod.ko even without .modinfo).
+ */
 static struct bin *bin_add(struct state *st, const char *module,
 			   const char *path)
 {
 	struct smk_binary *b = NULL;
 	struct smk_error *err;
-	struct bin *v, *n;
+	struct bin *n = bin_new(st);
 
-	v = realloc(st->bins, (st->nbins + 1) * sizeof(*v));
-	if (!v)
+	if (!n)
 		return NULL;
-	st->bins = v;
-	n = &v[st->nbins];
-	memset(n, 0, sizeof(*n));
 	err = smk_binary_open(path, &st->cli.debuginfo, &b);
 	if (!err)
 		err = smk_symbolizer_create(b, &n->sym);
@@ -86,78 +112,39 @@ static struct bin *bin_add(struct state *st, const char *module,
 			n->why = NULL;
 		smk_error_destroy(err);
 	}
-	n->module = strdup(module ? module : b && n->sym ? b->module : path);
-	if (!n->module)
-		return NULL;
-	st->nbins++;
-	return n;
-}
-
-/*
- * Module names as the kernel spells them: without the file's extension,
- * '-' and '_' alike ("snd-hda.ko" is snd_hda).
- */
-static bool same_module(const char *file_name, const char *kernel_name)
-{
-	static const char *const ext[] = { ".ko", ".ko.gz", ".ko.xz",
-					   ".ko.zst", ".o" };
-	size_t n = strlen(file_name), i;
-
-	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
-		size_t e = strlen(ext[i]);
-
-		if (n > e && !strcmp(file_name + n - e, ext[i])) {
-			n -= e;
-			break;
-		}
-	}
-	if (strlen(kernel_name) != n)
-		return false;
-	for (i = 0; i < n; i++) {
-		char a = file_name[i] == '-' ? '_' : file_name[i];
-		char b = kernel_name[i] == '-' ? '_' : kernel_name[i];
-
-		if (a != b)
-			return false;
-	}
-	return true;
+	n->module = module ? strdup(module) :
+		    n->sym && b->kind != SMK_BINARY_OBJECT ? strdup(b->module) :
+		    smk_module_name_from_path(path);
+	return n->module ? n : NULL;
 }
 
 /* The binary of @module ("" or "vmlinux" for the kernel), opened once. */
 static struct bin *bin_get(struct state *st, const char *module)
 {
 	struct smk_error *err;
-	char *path = NULL;
+	char *path = NULL, *why;
 	struct bin *b;
 	size_t i;
 
 	if (!*module)
 		module = "vmlinux";
 	for (i = 0; i < st->nbins; i++)
-		if (same_module(st->bins[i].module, module))
+		if (!strcmp(st->bins[i].module, module))
 			return &st->bins[i];
 	if (!st->cli.release) {
-		b = bin_add(st, module, "/nonexistent");
-		if (b) {
-			free(b->why);
-			if (asprintf(&b->why, "no binary for %s (give it "
-				     "with -e, or -k RELEASE)", module) < 0)
-				b->why = NULL;
-		}
-		return b;
+		if (asprintf(&why, "no binary for %s (give it with -e, or -k "
+			     "RELEASE)", module) < 0)
+			return NULL;
+		return bin_missing(st, module, why);
 	}
 	err = !strcmp(module, "vmlinux") ?
 	      smk_kernel_vmlinux(st->cli.root, st->cli.release, &path) :
 	      smk_kernel_module_path(st->cli.root, st->cli.release, module,
 				     &path);
 	if (err) {
-		b = bin_add(st, module, "/nonexistent");
-		if (b) {
-			free(b->why);
-			b->why = strdup(err->message);
-		}
+		why = strdup(err->message);
 		smk_error_destroy(err);
-		return b;
+		return why ? bin_missing(st, module, why) : NULL;
 	}
 	b = bin_add(st, module, path);
 	free(path);

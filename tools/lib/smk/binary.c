@@ -301,6 +301,11 @@ static char *name_from_path(const char *path, bool module)
 	return name;
 }
 
+char *smk_module_name_from_path(const char *path)
+{
+	return name_from_path(path, true);
+}
+
 static bool is_vmlinux(struct smk_binary *b)
 {
 	const char *base = strrchr(b->path, '/');

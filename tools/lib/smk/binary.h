@@ -79,6 +79,12 @@ struct smk_error *smk_binary_open(const char *path,
 				  struct smk_binary **ret);
 void smk_binary_destroy(struct smk_binary *b);
 
+/*
+ * The name the kernel gives the module in file @path ("snd-hda.ko.xz" is
+ * snd_hda), as a new string; NULL without memory.
+ */
+char *smk_module_name_from_path(const char *path);
+
 /* Find section @name; returns NULL if absent. */
 Elf_Scn *smk_binary_section(struct smk_binary *b, const char *name,
 			    GElf_Shdr *shdr);
