@@ -166,23 +166,15 @@ static bool root_at(Dwarf_Die *cu, Dwarf_Addr addr, const char *file,
 static struct smk_error *add_root(struct smk_binary *b, struct smk_marker *m,
 				  Dwarf_Die *root, Dwarf_Addr addr)
 {
-	Dwarf_Off off = dwarf_dieoffset(root);
-	struct smk_instance *tmp, *in;
+	struct smk_instance *in;
+	struct smk_error *err;
 	Dwarf_Attribute a;
 	const char *name;
-	size_t i;
 
-	for (i = 0; i < m->ninstances; i++)
-		if (m->instances[i].root == off)
-			return NULL;
-	tmp = realloc(m->instances, (m->ninstances + 1) * sizeof(*tmp));
-	if (!tmp)
-		return &smk_error_nomem;
-	m->instances = tmp;
-	in = &m->instances[m->ninstances++];
-	memset(in, 0, sizeof(*in));
-	in->inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
-	in->root = in->scope = off;
+	/* The point's scope is its function or inlined copy itself. */
+	err = smk_marker_instance_add(m, root, root, &in);
+	if (err || !in)
+		return err;
 	name = dwarf_formstring(dwarf_attr_integrate(root, DW_AT_name, &a));
 	if (name && !m->function && !(m->function = strdup(name)))
 		return &smk_error_nomem;

@@ -295,14 +295,15 @@ static struct smk_error *add_parts(struct walk *w, struct smk_instance *in,
 	return NULL;
 }
 
-static struct smk_error *add_instance(struct walk *w, struct smk_marker *m,
-				      Dwarf_Die *root, Dwarf_Die *scope,
-				      bool own_block)
+struct smk_error *smk_marker_instance_add(struct smk_marker *m,
+					 Dwarf_Die *root, Dwarf_Die *scope,
+					 struct smk_instance **ret)
 {
 	struct smk_instance *in, *tmp;
 	Dwarf_Off soff = dwarf_dieoffset(scope);
 	size_t i;
 
+	*ret = NULL;
 	for (i = 0; i < m->ninstances; i++)
 		if (m->instances[i].scope == soff)
 			return NULL;
@@ -315,6 +316,20 @@ static struct smk_error *add_instance(struct walk *w, struct smk_marker *m,
 	in->inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
 	in->scope = soff;
 	in->root = dwarf_dieoffset(root);
+	*ret = in;
+	return NULL;
+}
+
+static struct smk_error *add_instance(struct walk *w, struct smk_marker *m,
+				      Dwarf_Die *root, Dwarf_Die *scope,
+				      bool own_block)
+{
+	struct smk_instance *in;
+	struct smk_error *err;
+
+	err = smk_marker_instance_add(m, root, scope, &in);
+	if (err || !in)
+		return err;
 	in->own_block = own_block;
 	return add_parts(w, in, scope);
 }

@@ -75,4 +75,13 @@ struct smk_error *smk_markers_read(struct smk_binary *b, unsigned int flags,
 				   struct smk_marker_set **ret);
 void smk_marker_set_destroy(struct smk_marker_set *set);
 
+/*
+ * A new instance of @m for the concrete scope @scope under @root (its
+ * subprogram or inlined_subroutine) into *@ret, or *@ret NULL when @m has
+ * one for @scope already.
+ */
+struct smk_error *smk_marker_instance_add(struct smk_marker *m,
+					 Dwarf_Die *root, Dwarf_Die *scope,
+					 struct smk_instance **ret);
+
 #endif /* SMK_MARKERS_H */
