@@ -158,6 +158,7 @@ done
 # ---- 4. boot it and probe ----
 grep -v '^#' "$TMP/defs" > "$TMP/probes"
 sh "$TOP/scripts/qemu-run.sh" -K "$K/bzImage" -f "$TMP/probes" \
+	-f "$TOP/tests/kernel/guest-lib.sh" \
 	-o "$TMP/out" -l "$TMP/console.log" -t 60 \
 	"$TOP/tests/kernel/intree.sh" probes > "$TMP/guest" 2> "$TMP/qemu.err"
 rc=$?

@@ -115,6 +115,7 @@ $CHECK steps > "$TMP/steps"
 
 t0=$(date +%s%N)
 "$TOP/scripts/qemu-run.sh" -k "$kdir" -m "$SAMPLE" -m "$RING" \
+	-f "$TOP/tests/kernel/guest-lib.sh" \
 	-f "$TMP/probes" -f "$TMP/steps" -o "$TMP/out" -l "$TMP/console.log" \
 	"$TOP/tests/kernel/probe.sh" probes steps \
 	> "$TMP/guest.txt" 2> "$TMP/qemu.err"

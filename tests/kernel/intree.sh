@@ -18,21 +18,13 @@
 #
 # and leaves in out/: trace, pids ("shell PID" and "child PID" of step 4),
 # kprobe_events, error_log, kallsyms and dmesg.
-T=/sys/kernel/tracing
+. ./guest-lib.sh
 probes=$1
 
 [ -w $T/kprobe_events ] || { echo "no $T/kprobe_events"; exit 1; }
 echo 0 > $T/tracing_on
 : > $T/trace
-while IFS= read -r line; do
-	case $line in ''|'#'*) continue ;; esac
-	if printf '%s\n' "$line" >> $T/kprobe_events 2>/dev/null; then
-		echo "probe ok $line"
-	else
-		echo "probe rejected $line"
-		cat $T/error_log
-	fi
-done < "$probes"
+add_probes "$probes"
 for g in $T/events/*/; do
 	case $g in */simple*/) echo 1 > "$g/enable" ;; esac
 done

@@ -25,7 +25,7 @@
 # symbolized), modules (/proc/modules then), sections-MOD (the load address
 # of each section of each loaded module), kprobe_events, kprobe_profile,
 # error_log and dmesg.
-T=/sys/kernel/tracing
+. ./guest-lib.sh
 probes=$1
 steps=$2
 
@@ -33,16 +33,7 @@ steps=$2
 echo 0 > $T/tracing_on
 : > $T/trace
 
-# Never ">" on kprobe_events: it would delete every probe.
-while IFS= read -r line; do
-	case $line in ''|'#'*) continue ;; esac
-	if printf '%s\n' "$line" >> $T/kprobe_events 2>/dev/null; then
-		echo "probe ok $line"
-	else
-		echo "probe rejected $line"
-		sed 's/^/  | /' $T/error_log
-	fi
-done < "$probes"
+add_probes "$probes"
 
 # Each event once, even when several lines (sites) define it.
 sed -n 's/^[pr][0-9]*:\([^ ]*\) .*/\1/p' "$probes" | sort -u > /tmp/events
