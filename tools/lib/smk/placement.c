@@ -474,6 +474,18 @@ int smk_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Off root,
 	return depth;
 }
 
+/* A new site at the end of @p's (zeroed), or NULL without memory. */
+static struct smk_site *site_new(struct smk_placement *p)
+{
+	struct smk_site *v = realloc(p->sites, (p->nsites + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	p->sites = v;
+	memset(&v[p->nsites], 0, sizeof(*v));
+	return &v[p->nsites++];
+}
+
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
 				  Dwarf_Die *block, Dwarf_Off root,
@@ -483,7 +495,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
 	const struct smk_conv *per_arg[SMK_RECORD_MAX_ARGS];
 	struct smk_error *err = NULL;
-	struct smk_site *s, *tmp;
+	struct smk_site *s;
 	Dwarf_Die *scopes = NULL;
 	struct smk_code_facts cf;
 	const char *sym;
@@ -494,12 +506,9 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	for (size_t k = 0; k < p->nsites; k++)
 		if (p->sites[k].addr == addr)
 			return NULL;
-	tmp = realloc(p->sites, (p->nsites + 1) * sizeof(*tmp));
-	if (!tmp)
+	s = site_new(p);
+	if (!s)
 		return &smk_error_nomem;
-	p->sites = tmp;
-	s = &p->sites[p->nsites++];
-	memset(s, 0, sizeof(*s));
 	s->addr = addr;
 	s->inlined = inlined;
 	sym = smk_binary_symbol(b, addr, &s->offset);
@@ -644,17 +653,14 @@ static struct smk_error *place_anchors(struct smk_binary *b,
 	arg_convs(&m->rec, smk_binary_is_kernel(b), convs, per_arg);
 	for (i = 0; i < nnotes; i++) {
 		const struct smk_sdt_probe *n = &notes[i];
-		struct smk_site *s, *tmp;
+		struct smk_site *s;
 		unsigned int k, nf;
 
 		if (owner[i] != self)
 			continue;
-		tmp = realloc(p->sites, (p->nsites + 1) * sizeof(*tmp));
-		if (!tmp)
+		s = site_new(p);
+		if (!s)
 			return &smk_error_nomem;
-		p->sites = tmp;
-		s = &p->sites[p->nsites++];
-		memset(s, 0, sizeof(*s));
 		s->addr = n->pc;
 		if (n->function && !(s->symbol = strdup(n->function)))
 			return &smk_error_nomem;
