@@ -70,8 +70,8 @@ LEVELS_CSV=$(echo $LEVELS | tr ' ' ',')
 # approximated):
 FLOORS="
 exact-gcc-O0=26 args-gcc-O0=100
-exact-gcc-O2=44 args-gcc-O2=72
-exact-gcc-O3=41 args-gcc-O3=69.5
+exact-gcc-O2=44 args-gcc-O2=70.5
+exact-gcc-O3=41 args-gcc-O3=68.5
 exact-gcc-Os=50 args-gcc-Os=74
 exact-clang-O0=87 args-clang-O0=100
 exact-clang-O2=19 args-clang-O2=75

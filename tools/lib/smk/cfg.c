@@ -68,6 +68,11 @@ struct insn_info {
 	uint64_t addr;
 	uint64_t target;	/* a direct jump's target, or 0 */
 	bool falls;		/* control may go on to the next insn */
+	bool ret;
+	bool indirect;		/* jmp *reg or *mem: a switch's table */
+	bool ientry;		/* reached only through an indirect jump */
+	bool store;		/* writes memory at disp(base) */
+	int64_t disp;
 	bool jump;		/* a jump (ends a basic block) */
 	bool condmove;
 };
@@ -162,6 +167,25 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 		f->insns[i].jump = cs_insn_group(h, in, CS_GRP_JUMP) ||
 				   cs_insn_group(h, in, CS_GRP_RET);
 		f->insns[i].condmove = is_condmove(in);
+		f->insns[i].ret = cs_insn_group(h, in, CS_GRP_RET);
+		if (x->op_count >= 1 && x->operands[0].type == X86_OP_MEM &&
+		    (x->operands[0].access & CS_AC_WRITE) &&
+		    x->operands[0].mem.base != X86_REG_RIP &&
+		    x->operands[0].mem.base != X86_REG_INVALID) {
+			f->insns[i].store = true;
+			f->insns[i].disp = x->operands[0].mem.disp;
+		}
+		f->insns[i].indirect = (in->id == X86_INS_JMP ||
+					in->id == X86_INS_LJMP) &&
+				       x->op_count == 1 &&
+				       x->operands[0].type != X86_OP_IMM;
+		f->insns[i].ientry = in->id == X86_INS_NOP ||
+				     (in->id == X86_INS_XCHG &&
+				      x->op_count == 2 &&
+				      x->operands[0].type == X86_OP_REG &&
+				      x->operands[1].type == X86_OP_REG &&
+				      x->operands[0].reg ==
+				      x->operands[1].reg);	/* nop, for now */
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
 		    x->operands[0].type == X86_OP_IMM) {
 			uint64_t t = x->operands[0].imm;
@@ -176,6 +200,27 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 	}
 	f->n = n;
 	qsort(f->targets, f->ntargets, sizeof(*f->targets), u64_cmp);
+	/*
+	 * The entries of a switch's jump table: code that no direct jump or
+	 * fall-through reaches, the first instruction after a transfer and
+	 * its padding (the nops were marked above).
+	 */
+	{
+		bool reach = false, pad = false;
+
+		for (i = 0; i < n; i++) {
+			bool nop = f->insns[i].ientry;
+
+			reach = i == 0 ||
+				is_target(f->targets, f->ntargets,
+					  f->insns[i].addr) ||
+				(reach && f->insns[i - 1].falls);
+			f->insns[i].ientry = !reach && !nop &&
+					     (!f->insns[i - 1].falls || pad);
+			pad = !reach && nop &&
+			      (pad || !f->insns[i - 1].falls);
+		}
+	}
 	cs_free(insn, n);
 	cs_close(&h);
 	c->n++;
@@ -353,13 +398,28 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
 	       fn->insns[i - 1].jump || !fn->insns[i - 1].falls;
 }
 
+static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
+		    bool strict);
+
 bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
+{
+	return reaches(b, from, to, false);
+}
+
+bool smk_code_in_loop(struct smk_binary *b, uint64_t addr)
+{
+	return reaches(b, addr, addr, true);
+}
+
+/* With @strict, a path of at least one step: @from == @to is a loop. */
+static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
+		    bool strict)
 {
 	enum { MAX_STEPS = 1 << 14 };
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, from);
 	struct func_info *fn;
 	size_t *stack, top = 0, steps = 0, i;
-	bool *seen, found = false;
+	bool *seen, found = false, again = false;
 
 	if (!sym || sym != smk_binary_symbol_at(b, to) || !sym->size ||
 	    sym->size > (1 << 20))
@@ -368,7 +428,7 @@ bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
 	if (!fn || !fn->n)
 		return false;
 	seen = calloc(fn->n, sizeof(*seen));
-	stack = calloc(fn->n + 1, sizeof(*stack));
+	stack = calloc(fn->n + 2, sizeof(*stack));
 	if (!seen || !stack)
 		goto out;
 	for (i = 0; i < fn->n && fn->insns[i].addr != from; i++)
@@ -383,7 +443,7 @@ bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
 		const struct insn_info *in = &fn->insns[stack[--top]];
 		size_t k = in - fn->insns, next[2], nn = 0, j;
 
-		if (in->addr == to) {
+		if (in->addr == to && (!strict || steps > 1)) {
 			found = true;
 			break;
 		}
@@ -404,13 +464,78 @@ bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
 				next[nn++] = lo;
 		}
 		for (j = 0; j < nn; j++)
-			if (!seen[next[j]]) {
+			if (!seen[next[j]] ||
+			    (strict && next[j] == i && !again)) {
+				again |= next[j] == i;
 				seen[next[j]] = true;
 				stack[top++] = next[j];
 			}
+		/* A switch's table: any of its entries. */
+		if (in->indirect)
+			for (j = 0; j < fn->n; j++)
+				if (fn->insns[j].ientry &&
+				    (!seen[j] || (strict && j == i && !again))) {
+					again |= j == i;
+					seen[j] = true;
+					stack[top++] = j;
+				}
 	}
 out:
 	free(seen);
 	free(stack);
 	return found;
+}
+
+size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
+		      struct smk_code_run *out, size_t max)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	size_t i, first, n = 0;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return 0;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return 0;
+	for (i = 0; i < fn->n && n < max; i++) {
+		if (!fn->insns[i].ret)
+			continue;
+		for (first = i; first > 0; first--)
+			if (is_target(fn->targets, fn->ntargets,
+				      fn->insns[first].addr) ||
+			    fn->insns[first - 1].jump ||
+			    !fn->insns[first - 1].falls)
+				break;
+		out[n].start = fn->insns[first].addr;
+		out[n++].end = i + 1 < fn->n ? fn->insns[i + 1].addr :
+			       sym->addr + sym->size;
+	}
+	return n;
+}
+
+bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, site);
+	struct func_info *fn;
+	bool later = false;
+	size_t i;
+
+	if (!sym || !sym->size || sym->size > (1 << 20) ||
+	    !smk_code_in_loop(b, site))
+		return false;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return false;
+	for (i = 0; i < fn->n; i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (!in->store || in->disp != disp ||
+		    !smk_code_reaches(b, site, in->addr))
+			continue;
+		if (smk_code_reaches(b, in->addr, site))
+			return false;	/* stored on the way round */
+		later = true;
+	}
+	return later;
 }

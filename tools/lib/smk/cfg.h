@@ -58,4 +58,30 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
  */
 bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to);
 
+/*
+ * The exits of the function holding @addr: each run of instructions that
+ * goes straight (no branch in, none out) to a ret, [start, end).  Up to
+ * @max into @out; returns how many.
+ */
+struct smk_code_run {
+	uint64_t start, end;
+};
+
+size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
+		      struct smk_code_run *out, size_t max);
+
+/*
+ * Is a struct member at @disp from a pointer likely stale in memory at
+ * @site?  True when @site is in a loop, code after it stores to @disp(reg)
+ * and no store to @disp lies on the loop through @site: the compiler keeps
+ * the member in a register around the loop and writes it back on the way
+ * out (vm_run()'s vm->pc at gcc -O2).  Only the displacement is compared,
+ * so another object's member at the same offset stored in the loop hides
+ * it.
+ */
+bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
+
+/* Can control flow from @addr back to @addr (a loop, as far as seen)? */
+bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
+
 #endif /* SMK_CFG_H */

@@ -351,11 +351,12 @@ static bool tail_copied(struct smk_binary *b, Dwarf_Die *cu, const char *file,
 }
 
 /*
- * The last resort when no statement after the marker has an is_stmt row
+ * The rows of the nearest line after @last, statement or not.  With @prev,
+ * the last resort when no statement after the marker has an is_stmt row
  * (a marker just before the closing brace, whose return shares the
- * epilogue with early returns, as vfs_read()'s at gcc -Os): the rows of
- * the nearest later line, statement or not, that start a basic block the
- * code of the statement before the marker flows into.
+ * epilogue with early returns, as vfs_read()'s at gcc -Os): only rows that
+ * start a basic block the code of the statement before the marker flows
+ * into.  Without, every row: the code that follows the marker.
  */
 static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 				       Dwarf_Die *root, const char *file,
@@ -368,13 +369,13 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 	size_t nlines, i, k;
 	int best = 0;
 
-	if (!prev->n || dwarf_getsrclines(cu, &lines, &nlines) != 0)
+	if ((prev && !prev->n) || dwarf_getsrclines(cu, &lines, &nlines) != 0)
 		return NULL;
 	for (i = 0; i < nlines; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr addr;
 		const char *src;
-		bool end;
+		bool end, empty = false;
 		int line;
 
 		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &line) ||
@@ -383,18 +384,32 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 			continue;
 		src = dwarf_linesrc(l, NULL, NULL);
 		if (!src || !smk_same_source(src, file) ||
-		    !in_ranges(root, addr) || nested_copy(cu, root, addr) ||
-		    !smk_code_block_start(b, addr))
+		    !in_ranges(root, addr) || nested_copy(cu, root, addr))
 			continue;
-		for (k = 0; k < prev->n; k++)
-			if (smk_code_reaches(b, prev->v[k], addr))
-				break;
-		if (k == prev->n)
-			continue;
+		if (!prev && i + 1 < nlines) {
+			/* A row that the next one supersedes holds no code
+			 * (at gcc -Os a return's empty row at a loop's
+			 * latch): it names the line, it is not its code. */
+			Dwarf_Line *nl = dwarf_onesrcline(lines, i + 1);
+			Dwarf_Addr na;
+
+			empty = nl && !dwarf_lineaddr(nl, &na) && na == addr;
+		}
+		if (prev) {
+			if (!smk_code_block_start(b, addr))
+				continue;
+			for (k = 0; k < prev->n; k++)
+				if (smk_code_reaches(b, prev->v[k], addr))
+					break;
+			if (k == prev->n)
+				continue;
+		}
 		if (!best || line < best) {
 			best = line;
 			out->n = 0;
 		}
+		if (empty)
+			continue;
 		for (k = 0; k < out->n && out->v[k] != addr; k++)
 			;
 		if (k < out->n)
@@ -404,6 +419,147 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 			return err;
 	}
 	return NULL;
+}
+
+/*
+ * Does the code right after the marker also run on paths that never pass
+ * one of its @sites?  In the source, every run of the statement after the
+ * marker follows a run of the marker (they are one straight sequence), so
+ * code of that statement that no site reaches and that reaches no site is
+ * a copy of the tail on a path the probe misses.  gcc -O2 made such a copy
+ * for crc_buf(): after the loop, "return ~crc" is computed in the loop's
+ * exit, and the marker's block stayed on the path that skips the loop,
+ * where the result is a constant (measured: tests/fidelity crc_done, a
+ * silent miscount before this check).  Rows in a part of the function
+ * holding no site (a .cold part) are not judged, nor sites inside a loop:
+ * the line after a marker that ends a loop body is the code after the
+ * loop, which the loop's zero-trip path reaches too.
+ */
+static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
+				  Dwarf_Die *root, const char *file,
+				  unsigned int last, const uint64_t *sites,
+				  size_t nsites, bool *out)
+{
+	struct addrs after = { 0 };
+	struct smk_error *err;
+	size_t i, k;
+
+	*out = false;
+	err = next_rows_any(b, cu, root, file, last, NULL, &after);
+	for (i = 0; i < after.n && !err && !*out; i++) {
+		const struct smk_symbol *sym =
+			smk_binary_symbol_at(b, after.v[i]);
+		bool judged = false;
+
+		for (k = 0; k < nsites; k++) {
+			if (smk_binary_symbol_at(b, sites[k]) != sym ||
+			    smk_code_in_loop(b, sites[k]))
+				continue;
+			judged = true;
+			if (smk_code_reaches(b, sites[k], after.v[i]) ||
+			    smk_code_reaches(b, after.v[i], sites[k]))
+				break;
+		}
+		if (judged && k == nsites)
+			*out = true;
+	}
+	free(after.v);
+	return err;
+}
+
+/*
+ * The lines of the rows in [lo, hi) inside @root, and of the row that
+ * covers @lo, into @lines (at most @max; *n = max + 1 when more).  A row of
+ * another file gives line 0.
+ */
+static void run_lines(Dwarf_Die *cu, Dwarf_Die *root, const char *file,
+		      uint64_t lo, uint64_t hi, int *lines, size_t max,
+		      size_t *n)
+{
+	Dwarf_Lines *dl;
+	Dwarf_Line *l;
+	size_t nl, i;
+
+	*n = 0;
+	l = dwarf_getsrc_die(cu, lo);
+	if (dwarf_getsrclines(cu, &dl, &nl) != 0)
+		return;
+	for (i = 0; i < nl && *n <= max; i++) {
+		Dwarf_Line *r = dwarf_onesrcline(dl, i);
+		Dwarf_Addr a;
+		const char *src;
+		bool end;
+		int line;
+
+		if (!r || dwarf_lineaddr(r, &a) || dwarf_lineendsequence(r, &end) ||
+		    end || dwarf_lineno(r, &line) ||
+		    !((a >= lo && a < hi) || r == l) || !in_ranges(root, a))
+			continue;
+		src = dwarf_linesrc(r, NULL, NULL);
+		if (!src || !smk_same_source(src, file))
+			line = 0;
+		if (*n < max)
+			lines[*n] = line;
+		(*n)++;
+	}
+}
+
+/*
+ * A marker followed by a return, whose return gcc copied: the code after
+ * the marker goes straight from the site to a ret, and another exit of the
+ * function, which no site reaches and which reaches no site, holds only
+ * rows of lines that the site's own exit holds after the marker.  gcc -O2
+ * did that to tree_find(): "if (!n || n->key == key) { marker; return n; }"
+ * became one exit for !n, holding the marker's block, and one for the key
+ * found, holding only the closing brace's row (measured: tests/fidelity
+ * find_stop, a silent miscount before this check).
+ */
+static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+			const char *file, unsigned int last, uint64_t site,
+			const uint64_t *sites, size_t nsites)
+{
+	enum { MAX_EXITS = 64, MAX_LINES = 32 };
+	struct smk_code_run ex[MAX_EXITS];
+	int tl[MAX_LINES], el[MAX_LINES];
+	size_t n, i, j, k, ntl, nel;
+	const struct smk_code_run *own = NULL;
+
+	if (smk_code_in_loop(b, site))
+		return false;
+	n = smk_code_exits(b, site, ex, MAX_EXITS);
+	for (i = 0; i < n && !own; i++)
+		if (site >= ex[i].start && site < ex[i].end)
+			own = &ex[i];
+	if (!own)
+		return false;
+	run_lines(cu, root, file, site, own->end, tl, MAX_LINES, &ntl);
+	if (ntl > MAX_LINES)
+		return false;
+	for (i = 0; i < n; i++) {
+		if (&ex[i] == own)
+			continue;
+		for (k = 0; k < nsites; k++)
+			if (smk_code_reaches(b, sites[k], ex[i].start) ||
+			    smk_code_reaches(b, ex[i].start, sites[k]))
+				break;
+		if (k < nsites)
+			continue;
+		run_lines(cu, root, file, ex[i].start, ex[i].end, el,
+			  MAX_LINES, &nel);
+		if (!nel || nel > MAX_LINES)
+			continue;
+		for (j = 0; j < nel; j++) {
+			if (el[j] <= (int)last)
+				break;
+			for (k = 0; k < ntl && tl[k] != el[j]; k++)
+				;
+			if (k == ntl)
+				break;
+		}
+		if (j == nel)
+			return true;
+	}
+	return false;
 }
 
 /* The format conversion of each argument ('*' consumes one too). */
@@ -424,6 +580,30 @@ static void arg_convs(const struct smk_record *rec, bool kernel,
 }
 
 /* Does a fetch spec read a register other than the stack/frame pointer? */
+/*
+ * A fetch that ends in a load "+OFF(...)" of a member kept in a register
+ * around the loop (smk_code_stale_member()): what memory holds at the site
+ * is an older value (measured: tests/fidelity vm_jump's vm->pc at gcc
+ * -O2/-O3, three wrong values before this check).
+ */
+static bool stale_member(struct smk_binary *b, uint64_t addr,
+			 const char *spec)
+{
+	char *end;
+	long long off;
+
+	if (spec[0] != '+' && spec[0] != '-')
+		return false;
+	off = strtoll(spec, &end, 0);
+	if (end == spec || *end != '(')
+		return false;
+	/* A stack slot DWARF names is what it says, not a member. */
+	if (!strcmp(end, "(%sp)") || !strcmp(end, "(%bp)") ||
+	    !strcmp(end, "(%rsp)") || !strcmp(end, "(%rbp)"))
+		return false;
+	return smk_code_stale_member(b, addr, off);
+}
+
 static bool uses_register(const char *spec)
 {
 	const char *p;
@@ -562,6 +742,19 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				      flags & SMK_PLACE_USER, f);
 		if (err)
 			break;
+		if (f->spec && stale_member(b, addr, f->spec)) {
+			free(f->spec);
+			f->spec = NULL;
+			free(f->reason);
+			f->reason = strdup("the compiler keeps this member in a "
+					   "register in the loop around the "
+					   "marker and writes it to memory only "
+					   "after it: memory is stale here");
+			if (!f->reason) {
+				err = &smk_error_nomem;
+				break;
+			}
+		}
 		if (join && f->spec && uses_register(f->spec)) {
 			free(f->spec);
 			f->spec = NULL;
@@ -832,6 +1025,30 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (kept && worst < RULE_TAIL_DUP &&
 			    tail_copied(b, &cu, file, m, in))
 				worst = RULE_TAIL_DUP;
+			if (kept && worst < RULE_TAIL_DUP && file) {
+				uint64_t *sv = calloc(in->nparts, sizeof(*sv));
+				size_t ns = 0;
+				bool bp;
+
+				if (!sv) {
+					err = &smk_error_nomem;
+					break;
+				}
+				for (j = 0; j < in->nparts; j++)
+					sv[ns++] = in->parts[j].addr;
+				err = bypassed(b, &cu, &root, file,
+					       marker_last_line(m), sv, ns,
+					       &bp);
+				for (j = 0; j < ns && !err && !bp; j++)
+					bp = exit_copied(b, &cu, &root, file,
+							 marker_last_line(m),
+							 sv[j], sv, ns);
+				free(sv);
+				if (err)
+					break;
+				if (bp)
+					worst = RULE_TAIL_DUP;
+			}
 			if (kept)
 				continue;
 			on.n = next.n = 0;
