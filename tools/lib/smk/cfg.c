@@ -539,3 +539,43 @@ bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
 	}
 	return later;
 }
+
+bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
+			  uint64_t *pred, bool *conditional)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	size_t i, n = 0, at;
+	bool reach = false, prev = false;
+
+	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
+		return false;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return false;
+	for (at = 0; at < fn->n; at++) {
+		prev = reach;
+		reach = at == 0 ||
+			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
+			(prev && fn->insns[at - 1].falls);
+		if (fn->insns[at].addr == addr)
+			break;
+	}
+	if (at == fn->n || fn->insns[at].ientry)
+		return false;
+	if (prev && fn->insns[at - 1].falls) {
+		*pred = fn->insns[at - 1].addr;
+		*conditional = fn->insns[at - 1].jump &&
+			       fn->insns[at - 1].target;
+		n++;
+	}
+	for (i = 0; i < fn->n; i++) {
+		if (fn->insns[i].target != addr)
+			continue;
+		if (n++)
+			return false;
+		*pred = fn->insns[i].addr;
+		*conditional = fn->insns[i].falls;
+	}
+	return n == 1;
+}

@@ -81,6 +81,14 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
  */
 bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
 
+/*
+ * Is @addr, not a function's entry nor a switch table's, reached from one
+ * instruction only?  Then *@pred is it, and *@conditional says whether it
+ * is a conditional jump (@addr its target or its fall-through).
+ */
+bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
+			  uint64_t *pred, bool *conditional);
+
 /* Can control flow from @addr back to @addr (a loop, as far as seen)? */
 bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
 

@@ -43,6 +43,8 @@ enum rule {
 	RULE_LINE,
 	RULE_LINE_MULTI,
 	RULE_NEXT_STRAIGHT,
+	RULE_NEXT_BRANCH,
+	RULE_NEXT_ENTRY,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -70,6 +72,10 @@ static const struct {
 	},
 	[RULE_NEXT_STRAIGHT] = { "next line, straight", SMK_VERDICT_EXACT,
 				 NULL },
+	[RULE_NEXT_BRANCH] = { "next line, branch arm", SMK_VERDICT_EXACT,
+			       NULL },
+	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
+			      NULL },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
@@ -248,10 +254,26 @@ static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
  * Rows of the marker's file inside @root: those on [first, last] into
  * @on; the smallest line after @last that has rows into @next.
  */
+static struct smk_error *line_rows_at(Dwarf_Die *cu, Dwarf_Die *root,
+				      const char *file, unsigned int first,
+				      unsigned int last, struct addrs *on,
+				      struct addrs *next, struct addrs *prev,
+				      int *next_line);
+
 static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 				   const char *file, unsigned int first,
 				   unsigned int last, struct addrs *on,
 				   struct addrs *next, struct addrs *prev)
+{
+	return line_rows_at(cu, root, file, first, last, on, next, prev, NULL);
+}
+
+/* ... and with @next_line, the line of the rows in @next. */
+static struct smk_error *line_rows_at(Dwarf_Die *cu, Dwarf_Die *root,
+				      const char *file, unsigned int first,
+				      unsigned int last, struct addrs *on,
+				      struct addrs *next, struct addrs *prev,
+				      int *next_line)
 {
 	struct smk_error *err;
 	Dwarf_Lines *lines;
@@ -308,6 +330,8 @@ static struct smk_error *line_rows(Dwarf_Die *cu, Dwarf_Die *root,
 		if (err)
 			return err;
 	}
+	if (next_line)
+		*next_line = best;
 	return NULL;
 }
 
@@ -778,6 +802,86 @@ static unsigned int marker_last_line(const struct smk_marker *m)
 }
 
 /*
+ * The next line's one site @addr, on the line right after the marker's,
+ * when the compiler left no row of the marker's own: exact when the
+ * machine code enters it the way the source enters the marker.
+ *
+ * - A branch arm: @addr is reached from one instruction only, a
+ *   conditional jump of a statement before the marker, and the function's
+ *   entry is not a loop head.  Either no line between that statement and
+ *   the marker has code (the if whose arm the marker opens), or the jump
+ *   is in a loop and @addr is not (the exit of the loop the marker
+ *   follows).  Else the site may be the condition's other arm: gcc -O0
+ *   puts "} else if (x > hi) {" right after "x = lo; marker;" (measured:
+ *   tests/fidelity clamp_lo, 22 hits of 7).  clang -O2 turns "if (n == 0) return 0;
+ *   marker; return is_even(n - 1)" with is_even() inlined into a loop at
+ *   the entry, leaving the site once after the loop (measured:
+ *   tests/fidelity odd_step, 2 hits of 9).
+ * - A function's entry: the marker is the function's first statement (no
+ *   row of a line between the declaration and the marker), the copy is
+ *   not inlined, and no loop comes back to the entry.
+ *
+ * The next statement must be on the very next line: with lines between
+ * (clang gives "continue;" and "}" no row) it may be after the marker's
+ * block, on other paths (tests/fidelity digit_skip).
+ */
+static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
+			      Dwarf_Die *root, const char *file,
+			      const struct smk_marker *m, bool inlined,
+			      uint64_t addr)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct smk_code_facts f;
+	uint64_t pred;
+	bool cond;
+
+	if (!file || !sym || smk_code_facts(b, addr, &f) || !f.decoded ||
+	    !f.boundary || f.condmove || smk_code_in_loop(b, sym->addr))
+		return RULE_NEXT_LINE;
+	if (f.func_entry) {
+		struct addrs before = { 0 }, after = { 0 };
+		Dwarf_Attribute a;
+		Dwarf_Word decl = 0;
+		bool first;
+
+		if (inlined || f.preds != 1 ||
+		    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line,
+							 &a), &decl) ||
+		    !decl || decl >= m->line)
+			return RULE_NEXT_LINE;
+		first = !line_rows(cu, root, file, decl + 1, m->line - 1,
+				   &before, &after, NULL) && !before.n;
+		free(before.v);
+		free(after.v);
+		return first ? RULE_NEXT_ENTRY : RULE_NEXT_LINE;
+	}
+	if (f.preds == 1 && smk_code_single_pred(b, addr, &pred, &cond) &&
+	    cond) {
+		Dwarf_Line *l = dwarf_getsrc_die(cu, pred);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		struct addrs between = { 0 }, after = { 0 };
+		bool direct;
+		int line;
+
+		if (!src || !smk_same_source(src, file) ||
+		    dwarf_lineno(l, &line) || line <= 0 ||
+		    (unsigned int)line >= m->line || !in_ranges(root, pred))
+			return RULE_NEXT_LINE;
+		/* The condition right before the marker, or a loop's exit
+		 * with the marker right after the loop. */
+		direct = (unsigned int)line + 1 >= m->line ||
+			 (!line_rows(cu, root, file, line + 1, m->line - 1,
+				     &between, &after, NULL) && !between.n);
+		free(between.v);
+		free(after.v);
+		if (direct || (smk_code_in_loop(b, pred) &&
+			       !smk_code_in_loop(b, addr)))
+			return RULE_NEXT_BRANCH;
+	}
+	return RULE_NEXT_LINE;
+}
+
+/*
  * What the machine code says about a candidate address (cfg.c): RULE_NONE
  * for a copy to drop, else the worst rule it allows (RULE_OWN_BLOCK: no
  * objection).
@@ -988,6 +1092,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		enum rule rule = RULE_NONE;
 		Dwarf_Die root, cu;
 		struct addrs *use = NULL;
+		int next_line = 0;
 
 		if (!dwarf_offdie(b->dwarf, in->root, &root) ||
 		    !dwarf_diecu(&root, &cu, NULL, NULL))
@@ -1054,9 +1159,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			on.n = next.n = 0;
 		}
 		if (file) {
-			err = line_rows(&cu, &root, file, m->line,
-					marker_last_line(m), &on, &next,
-					&prev);
+			err = line_rows_at(&cu, &root, file, m->line,
+					   marker_last_line(m), &on, &next,
+					   &prev, &next_line);
 			if (err)
 				break;
 		}
@@ -1086,6 +1191,24 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (from && smk_code_straight(b, from,
 							      next.v[0]))
 					rule = RULE_NEXT_STRAIGHT;
+			}
+			if (rule == RULE_NEXT_LINE && next.n == 1 &&
+			    next_line == (int)marker_last_line(m) + 1)
+				rule = next_entered(b, &cu, &root, file, m,
+						    in->inlined, next.v[0]);
+			if (rule == RULE_NEXT_BRANCH ||
+			    rule == RULE_NEXT_ENTRY) {
+				bool bp;
+
+				err = bypassed(b, &cu, &root, file,
+					       marker_last_line(m), next.v,
+					       1, &bp);
+				if (err)
+					break;
+				if (bp || exit_copied(b, &cu, &root, file,
+						      marker_last_line(m),
+						      next.v[0], next.v, 1))
+					rule = RULE_TAIL_DUP;
 			}
 		}
 		if (!use && file) {
