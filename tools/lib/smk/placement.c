@@ -849,8 +849,11 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 							 &a), &decl) ||
 		    !decl || decl >= m->line)
 			return RULE_NEXT_LINE;
+		/* Rows at the entry itself are the opening brace's. */
 		first = !line_rows(cu, root, file, decl + 1, m->line - 1,
-				   &before, &after, NULL) && !before.n;
+				   &before, &after, NULL);
+		for (size_t k = 0; first && k < before.n; k++)
+			first = before.v[k] == addr;
 		free(before.v);
 		free(after.v);
 		return first ? RULE_NEXT_ENTRY : RULE_NEXT_LINE;
