@@ -251,13 +251,13 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 	/*
 	 * Falling into @addr counts only from reachable code: the padding
 	 * after a ret or jmp (nops up to the next aligned target) is not.
-	 * Reachable: the entry, a jump target, or after reachable code that
-	 * falls through.
+	 * Reachable: the entry, a jump target, a switch table's entry, or
+	 * after reachable code that falls through.
 	 */
 	for (i = 0; i < fn->n; i++) {
 		bool prev = reach;
 
-		reach = i == 0 ||
+		reach = i == 0 || fn->insns[i].ientry ||
 			is_target(fn->targets, fn->ntargets, fn->insns[i].addr) ||
 			(prev && fn->insns[i - 1].falls);
 		if (fn->insns[i].addr == addr) {
@@ -555,7 +555,7 @@ bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 		return false;
 	for (at = 0; at < fn->n; at++) {
 		prev = reach;
-		reach = at == 0 ||
+		reach = at == 0 || fn->insns[at].ientry ||
 			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
 			(prev && fn->insns[at - 1].falls);
 		if (fn->insns[at].addr == addr)
