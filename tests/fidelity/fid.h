@@ -52,6 +52,11 @@ int parse_digits(const char *s, int *out);
 unsigned int crc_buf(const unsigned char *p, unsigned long len);
 int clamp_sum(const int *v, int n, int lo, int hi);
 
+/* arms.c */
+void arm_flags(unsigned int flags);
+void arm_call(int x);
+long arm_signs(const int *v, int n);
+
 /* inline.c */
 struct pt {
 	int x, y, z;

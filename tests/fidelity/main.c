@@ -130,6 +130,21 @@ static void run_loops(void)
 	mix((unsigned long)clamp_sum(w, 29, -40, 60));
 }
 
+static void run_arms(void)
+{
+	int *v = fid_alloc(16 * sizeof(*v));
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		arm_flags((unsigned int)rnd(16));
+		arm_call((int)rnd(8));
+	}
+	for (i = 0; i < 16; i++)
+		v[i] = (int)rnd(100) - 50;
+	mix((unsigned long)arm_signs(v, 16));
+	mix((unsigned long)arm_signs(v + 3, 5));
+}
+
 static void run_inline(void)
 {
 	unsigned int *v = fid_alloc(8 * sizeof(*v));
@@ -345,6 +360,7 @@ int main(void)
 	run_switch();
 	run_recurse();
 	run_args();
+	run_arms();
 	printf("%lx %lx\n", check, (unsigned long)sink_acc);
 	return 0;
 }

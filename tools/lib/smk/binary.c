@@ -431,6 +431,8 @@ void smk_binary_destroy(struct smk_binary *b)
 		return;
 	if (b->cfg_cache_free)
 		b->cfg_cache_free(b->cfg_cache);
+	if (b->src_cache_free)
+		b->src_cache_free(b->src_cache);
 	free(b->syms);
 	free(b->by_name);
 	if (b->dwfl)

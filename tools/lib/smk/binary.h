@@ -67,6 +67,8 @@ struct smk_binary {
 	bool syms_tried;
 	void *cfg_cache;		/* cfg.c's decoded functions */
 	void (*cfg_cache_free)(void *);
+	void *src_cache;		/* source.c's tokenized files */
+	void (*src_cache_free)(void *);
 	int fd;
 	struct smk_debuginfo_opts opts;
 	char **owned_dirs;

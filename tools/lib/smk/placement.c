@@ -36,6 +36,7 @@
 #include "format.h"
 #include "placement.h"
 #include "sdt.h"
+#include "source.h"
 
 enum rule {
 	RULE_ANCHOR,
@@ -50,6 +51,7 @@ enum rule {
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
+	RULE_ARM_ERASED,
 	RULE_PARTIAL,
 	RULE_SHARED,
 	RULE_FOLDED,
@@ -104,6 +106,13 @@ static const struct {
 		"the compiler if-converted the branch around the marker "
 		"(conditional moves): no instruction runs only when the "
 		"marker does",
+	},
+	[RULE_ARM_ERASED] = {
+		"conditional arm without code", SMK_VERDICT_APPROX,
+		"the marker is all its conditional arm holds (the source "
+		"says so): the compiler drops an arm without code and its "
+		"branch, so the probe also fires when the condition is false "
+		"(trace_simple_exact() keeps the arm)",
 	},
 	[RULE_PARTIAL] = {
 		"some copies", SMK_VERDICT_APPROX,
@@ -932,6 +941,57 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 }
 
 /*
+ * Is the marker all that a conditional arm holds (source.c)?  A relative
+ * DWARF path is taken from the CU's compilation directory.  Without the
+ * source the question stays open and nothing changes.
+ */
+static bool alone_in_arm(struct smk_binary *b, const struct smk_marker *m,
+			 const char *file)
+{
+	char path[4096];
+	Dwarf_Die var, cu;
+	const char *dir;
+
+	if (!file || !m->var)
+		return false;
+	if (file[0] != '/') {
+		if (!dwarf_offdie(b->dwarf, m->var, &var) ||
+		    !dwarf_diecu(&var, &cu, NULL, NULL))
+			return false;
+		dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir,
+						  &(Dwarf_Attribute){ 0 }));
+		if (!dir || snprintf(path, sizeof(path), "%s/%s", dir, file) >=
+		    (int)sizeof(path))
+			return false;
+		file = path;
+	}
+	return smk_source_marker_context(b, file, m->line, m->rec.name) ==
+	       SMK_SOURCE_ALONE_IN_ARM;
+}
+
+/*
+ * Did the compiler keep the arm after all?  clang -O0 does: the marker's
+ * line has a row of its own, and each site is reached from one conditional
+ * jump only.  (Without the row, a single conditional jump proves nothing:
+ * at gcc -Os the loop's condition leads to the site of a marker alone in
+ * an else arm, tests/fidelity arm_pos.)
+ */
+static bool arms_kept(struct smk_binary *b, const struct smk_placement *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsites; i++) {
+		uint64_t pred;
+		bool cond;
+
+		if (!smk_code_single_pred(b, p->sites[i].addr, &pred, &cond) ||
+		    !cond)
+			return false;
+	}
+	return true;
+}
+
+/*
  * trace_simple_exact() markers carry an anchor: a nop in the code with a
  * sys/sdt.h note (provider "simple_marker", the marker's name, its
  * arguments as asm operands).  Where the compiler kept the anchor there is
@@ -1249,6 +1309,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		worst = RULE_NONE;
 	else if (missing && worst < RULE_PARTIAL)
 		worst = RULE_PARTIAL;
+	if (p->nsites && worst < RULE_ARM_ERASED && !m->adhoc_file &&
+	    alone_in_arm(b, m, file) &&
+	    !(worst == RULE_LINE && arms_kept(b, p)))
+		worst = RULE_ARM_ERASED;
 	p->verdict = rules[worst].verdict;
 	p->rule = strdup(rules[worst].name);
 	if (!p->rule || (rules[worst].reason &&

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Markers that are all their conditional arm holds.  A zero-instruction
+ * marker leaves such an arm empty: gcc and clang drop the arm and its
+ * branch at every level, so no instruction runs only when the marker does,
+ * and nothing in the line table or DWARF says an "if" was there.  Only the
+ * source does: marker-resolve must call these approximated (source.c).
+ *
+ * markers: 5
+ */
+#include "fid.h"
+
+/* A braceless arm opening a function. */
+void arm_flags(unsigned int flags)
+{
+	if (flags & 4)
+		trace_simple(arm_four, "%x", flags);
+	fid_sink(flags);
+}
+
+/* The condition calls a function, which stays. */
+void arm_call(int x)
+{
+	fid_sink(1);
+	if (min_int(x * 3, 100) > 10)
+		trace_simple(arm_big, "%d", x);
+	fid_sink(x);
+}
+
+/* Braces holding two markers, in a loop, and an else arm. */
+long arm_signs(const int *v, int n)
+{
+	long sum = 0;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		int x = v[i];
+
+		if (x < 0) {
+			trace_simple(arm_neg, "%d %d", i, x);
+			trace_simple(arm_neg_again, "%d", i);
+		} else
+			trace_simple(arm_pos, "%d", x);
+		sum += x;
+	}
+	return sum;
+}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * What the source says around a marker, when the source is at hand.
+ *
+ * A zero-instruction marker that is the only statement of a conditional
+ * arm ("if (c) trace_simple(...);", "else { trace_simple(...); }") leaves
+ * an arm without code: gcc and clang drop the arm and its branch, at -O0
+ * already, and whatever address stands for the marker then runs on both
+ * paths.  Neither the line table nor the DWARF scopes keep a trace of the
+ * vanished "if" (clang puts the record directly under the function), so
+ * only the source can tell.  Measured on tests/fidelity/arms.c before this
+ * check: flag_four and big claimed exact by every rule (marker block,
+ * marker line, next line straight, function entry) and firing on every
+ * call.
+ *
+ * The file is tokenized once (comments, strings, character constants and
+ * preprocessor lines skipped) and kept per binary.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source.h"
+
+enum { MAX_SOURCE = 16 << 20, MAX_TOKEN = 64 };
+
+struct token {
+	unsigned int line;
+	char text[MAX_TOKEN];	/* identifiers and numbers, truncated;
+				 * punctuation: one character */
+};
+
+struct source {
+	char *path;
+	struct token *t;
+	size_t n;		/* 0 with t NULL: not readable */
+};
+
+struct source_cache {
+	struct source *s;
+	size_t n, cap;
+};
+
+static void cache_free(void *p)
+{
+	struct source_cache *c = p;
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++) {
+		free(c->s[i].path);
+		free(c->s[i].t);
+	}
+	free(c->s);
+	free(c);
+}
+
+static bool ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+static bool add_token(struct source *s, size_t *cap, unsigned int line,
+		      const char *p, size_t len)
+{
+	if (s->n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 1024;
+		struct token *t = realloc(s->t, nc * sizeof(*t));
+
+		if (!t)
+			return false;
+		s->t = t;
+		*cap = nc;
+	}
+	if (len >= MAX_TOKEN)
+		len = MAX_TOKEN - 1;
+	s->t[s->n].line = line;
+	memcpy(s->t[s->n].text, p, len);
+	s->t[s->n].text[len] = 0;
+	s->n++;
+	return true;
+}
+
+static bool tokenize(struct source *s, const char *p, size_t size)
+{
+	const char *end = p + size;
+	unsigned int line = 1;
+	bool bol = true;	/* only blanks so far on this line */
+	size_t cap = 0;
+
+	while (p < end) {
+		char c = *p;
+
+		if (c == '\n') {
+			line++;
+			bol = true;
+			p++;
+		} else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+			   c == '\v') {
+			p++;
+		} else if (c == '#' && bol) {
+			/* A directive, with its continuation lines. */
+			while (p < end && *p != '\n') {
+				if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+					line++;
+					p++;
+				}
+				p++;
+			}
+		} else if (c == '/' && p + 1 < end && p[1] == '/') {
+			while (p < end && *p != '\n')
+				p++;
+		} else if (c == '/' && p + 1 < end && p[1] == '*') {
+			for (p += 2; p < end && !(*p == '*' && p + 1 < end &&
+						   p[1] == '/'); p++)
+				line += *p == '\n';
+			p = p < end ? p + 2 : end;
+		} else if (c == '"' || c == '\'') {
+			const char *q = p;
+
+			for (p++; p < end && *p != c && *p != '\n'; p++)
+				if (*p == '\\' && p + 1 < end)
+					p++;
+			p = p < end ? p + 1 : end;
+			if (!add_token(s, &cap, line, q, 1))
+				return false;
+			bol = false;
+		} else if (ident_char(c)) {
+			const char *q = p;
+
+			while (p < end && ident_char(*p))
+				p++;
+			if (!add_token(s, &cap, line, q, p - q))
+				return false;
+			bol = false;
+		} else {
+			if (!add_token(s, &cap, line, p, 1))
+				return false;
+			p++;
+			bol = false;
+		}
+	}
+	return true;
+}
+
+static struct source *load(struct smk_binary *b, const char *path)
+{
+	struct source_cache *c = b->src_cache;
+	struct source *s;
+	char *buf = NULL;
+	size_t i, size = 0;
+	FILE *f;
+
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return NULL;
+		b->src_cache = c;
+		b->src_cache_free = cache_free;
+	}
+	for (i = 0; i < c->n; i++)
+		if (!strcmp(c->s[i].path, path))
+			return &c->s[i];
+	if (c->n == c->cap) {
+		size_t nc = c->cap ? 2 * c->cap : 16;
+		struct source *ns = realloc(c->s, nc * sizeof(*ns));
+
+		if (!ns)
+			return NULL;
+		c->s = ns;
+		c->cap = nc;
+	}
+	s = &c->s[c->n];
+	memset(s, 0, sizeof(*s));
+	s->path = strdup(path);
+	if (!s->path)
+		return NULL;
+	c->n++;
+	f = fopen(path, "r");
+	if (!f)
+		return s;
+	buf = malloc(MAX_SOURCE);
+	if (buf)
+		size = fread(buf, 1, MAX_SOURCE, f);
+	if (buf && !ferror(f) && size < MAX_SOURCE && !tokenize(s, buf, size)) {
+		free(s->t);
+		s->t = NULL;
+		s->n = 0;
+	}
+	fclose(f);
+	free(buf);
+	return s;
+}
+
+static bool is(const struct source *s, size_t i, const char *text)
+{
+	return i < s->n && !strcmp(s->t[i].text, text);
+}
+
+/* The index of the bracket matching the one at @i, scanning by @dir. */
+static size_t match(const struct source *s, size_t i, int dir)
+{
+	const char *open = s->t[i].text, *close;
+	int depth = 0;
+
+	close = !strcmp(open, "(") ? ")" : !strcmp(open, ")") ? "(" :
+		!strcmp(open, "{") ? "}" : "{";
+	for (; i < s->n; i += dir) {
+		if (is(s, i, open))
+			depth++;
+		else if (is(s, i, close) && --depth == 0)
+			return i;
+		if (dir < 0 && i == 0)
+			break;
+	}
+	return s->n;
+}
+
+static bool is_marker_macro(const struct source *s, size_t i)
+{
+	return is(s, i, "trace_simple") && is(s, i + 1, "(");
+}
+
+/* The ';' ending the marker statement at @i, or s->n. */
+static size_t statement_end(const struct source *s, size_t i)
+{
+	size_t close = match(s, i + 1, 1);
+
+	return close < s->n && is(s, close + 1, ";") ? close + 1 : s->n;
+}
+
+/* Does the '{' or ')' at @i open a conditional's body? */
+static bool conditional_head(const struct source *s, size_t i)
+{
+	size_t open;
+
+	if (is(s, i, "{")) {
+		if (!i)
+			return false;
+		i--;
+		if (is(s, i, "else") || is(s, i, "do"))
+			return true;
+		if (!is(s, i, ")"))
+			return false;
+	}
+	if (is(s, i, "else") || is(s, i, "do"))
+		return true;
+	if (!is(s, i, ")"))
+		return false;
+	open = match(s, i, -1);
+	if (open >= s->n || !open)
+		return false;
+	return is(s, open - 1, "if") || is(s, open - 1, "while") ||
+	       is(s, open - 1, "for");
+}
+
+enum smk_source_context smk_source_marker_context(struct smk_binary *b,
+						  const char *path,
+						  unsigned int line,
+						  const char *name)
+{
+	const struct source *s;
+	size_t i, at = 0, first, last, before, after;
+	bool found = false;
+
+	if (!path || !name)
+		return SMK_SOURCE_UNKNOWN;
+	s = load(b, path);
+	if (!s || !s->n)
+		return SMK_SOURCE_UNKNOWN;
+	/* The macro call naming the marker, on its line or just above
+	 * (gcc's __LINE__ is the call's first line, clang's its last). */
+	for (i = 0; i + 2 < s->n; i++) {
+		if (s->t[i].line > line)
+			break;
+		if (s->t[i].line + 8 >= line && is_marker_macro(s, i) &&
+		    is(s, i + 2, name)) {
+			at = i;
+			found = true;
+		}
+	}
+	if (!found)
+		return SMK_SOURCE_UNKNOWN;
+	/* Its neighbours: other markers next to it have no code either. */
+	first = at;
+	last = statement_end(s, at);
+	if (last >= s->n)
+		return SMK_SOURCE_UNKNOWN;
+	/* the statement before, "trace_simple(...);"? */
+	while (first >= 3 && is(s, first - 1, ";") && is(s, first - 2, ")")) {
+		size_t open = match(s, first - 2, -1);
+
+		if (open >= s->n || !open || !is_marker_macro(s, open - 1))
+			break;
+		first = open - 1;
+	}
+	while (is_marker_macro(s, last + 1)) {
+		size_t e = statement_end(s, last + 1);
+
+		if (e >= s->n)
+			break;
+		last = e;
+	}
+	if (!first)
+		return SMK_SOURCE_SEQUENCE;
+	before = first - 1;
+	after = last + 1;
+	/* "if (c) marker;", "else marker;", "while (c) marker;" */
+	if (!is(s, before, "{"))
+		return conditional_head(s, before) ? SMK_SOURCE_ALONE_IN_ARM :
+						     SMK_SOURCE_SEQUENCE;
+	/* "if (c) { marker; }": the markers are all the block holds. */
+	if (is(s, after, "}") && conditional_head(s, before))
+		return SMK_SOURCE_ALONE_IN_ARM;
+	return SMK_SOURCE_SEQUENCE;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+#ifndef SMK_SOURCE_H
+#define SMK_SOURCE_H
+
+#include "binary.h"
+
+enum smk_source_context {
+	SMK_SOURCE_UNKNOWN,	/* no source, or the marker not found in it */
+	SMK_SOURCE_SEQUENCE,	/* a statement among others */
+	SMK_SOURCE_ALONE_IN_ARM,	/* all a conditional arm holds (with
+					 * other markers at most) */
+};
+
+/*
+ * Where the marker @name, recorded at @line of the source file @path,
+ * stands among the statements around it (source.c).  The file is read
+ * once per binary.
+ */
+enum smk_source_context smk_source_marker_context(struct smk_binary *b,
+						  const char *path,
+						  unsigned int line,
+						  const char *name);
+
+#endif /* SMK_SOURCE_H */
