@@ -13,12 +13,31 @@
  * Per event class we cache what every event needs: its name, a dense id,
  * the common context's member indexes of vpid/vtid/ip and the trace's
  * hostname, so the per-event path is a few babeltrace2 getter calls.
+ *
+ * Two threads, when there are two CPUs: decoding is most of the time and
+ * cannot be split, so the caller's callback (symbolizing, formatting,
+ * writing) runs on a thread of its own, the consumer, and the graph
+ * thread, the producer, only decodes and copies out.  Events cross in
+ * order, in chunks through a ring (see struct pipe).  babeltrace2 objects
+ * are not thread-safe: reference counts and the pools that messages,
+ * events and packets go back to belong to the graph thread.  So an event
+ * of a flat class (all its scopes plain integers, as most LTTng events)
+ * crosses as its values, its message put at once; another one (strings,
+ * arrays, enumerations: statedump events) crosses as its message, still
+ * referenced, and the consumer only reads it (nothing else touches a
+ * message once the muxer gave it to us; classes are frozen, but for the
+ * label buffer of enumeration classes, which only the consumer uses)
+ * until the producer puts it, after the consumer is done with its chunk.  With one
+ * CPU, or no thread, the callback runs in the sink on the message.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +99,67 @@ struct ctf_class {
 	int ctx_vpid, ctx_vtid, ctx_ip;	/* common context member, or -1 */
 	bool vpid_signed, vtid_signed;
 	struct scope_plan json[4];	/* by enum smk_ctf_scope */
+
+	/* The scopes' structure classes; NULL when events have none. */
+	const bt_field_class *scope_fc[4];
+	/* Flat: every scope there is holds plain integers only, at most
+	 * FLAT_VALUES in all, so that an event is copied out whole. */
+	bool flat;
+	unsigned char flat_off[4], flat_n[4];
+	uint32_t flat_signed;		/* bit i: value i is signed */
+};
+
+/*
+ * The ring from the graph thread (the producer) to the consumer: chunks
+ * of events.  An event of a flat class (plain integers, as most LTTng
+ * events are) travels copied out, its message put at once: babeltrace2
+ * then decodes the next event into the objects it just got back, hot in
+ * the cache, as when nothing else is done.  Holding the messages instead
+ * (and reading them on the consumer) cost the graph thread 15-20%, that
+ * is more than the copying.  Other events travel as their message, still
+ * referenced; the producer puts those in the chunks in [released, tail).
+ *
+ * Waking a thread costs the waker a system call and, in a VM, an
+ * interprocessor interrupt: a sleeper is woken only when PIPE_WAKE chunks
+ * are there for it (or room for PIPE_WAKE chunks), not at each chunk.
+ * Sleeping follows the usual pattern: the sleeper sets its flag under the
+ * lock, then reads the index again; the other side moves the index, then
+ * reads the flag (both sequentially consistent) and signals under the
+ * lock.  No spinning: on two CPUs it slowed the graph thread down.
+ */
+enum {
+	FLAT_VALUES = 12,
+	PIPE_CHUNK = 512,
+	PIPE_CHUNKS = 16,
+	PIPE_WAKE = 4,
+};
+
+struct pending {
+	struct ctf_class *cls;
+	const bt_message *msg;		/* referenced; NULL: flat */
+	bool has_ts;
+	int64_t ts;
+	uint64_t v[FLAT_VALUES];	/* flat: the scopes' values */
+};
+
+struct chunk {
+	size_t n, nmsgs;		/* events; messages held */
+	struct pending ev[PIPE_CHUNK];
+};
+
+struct pipe {
+	pthread_t thread;
+	struct chunk *chunks;		/* PIPE_CHUNKS */
+	uint64_t released;		/* producer only */
+	/* Apart, so that the two sides do not share a cache line. */
+	_Alignas(64) _Atomic uint64_t head;	/* chunks handed over */
+	_Atomic bool closed;		/* no more chunks will come */
+	_Atomic bool producer_waits;
+	_Alignas(64) _Atomic uint64_t tail;	/* chunks handled */
+	_Atomic bool failed;		/* the callback failed: t->err */
+	_Atomic bool consumer_waits;
+	_Alignas(64) pthread_mutex_t lock;
+	pthread_cond_t more, room;	/* the consumer, the producer waits */
 };
 
 struct smk_ctf {
@@ -93,6 +173,13 @@ struct smk_ctf {
 	smk_ctf_event_fn *fn;
 	void *arg;
 	struct smk_error *err;		/* from the callback */
+	struct smk_error *sink_err;	/* from the sink itself */
+	bool stop;			/* the sink refuses messages */
+	struct pipe *pipe;		/* NULL: the callback runs in the sink */
+	/* The last packet (referenced) and its context's flat values: the
+	 * same for all the events of the packet. */
+	const bt_packet *packet;
+	uint64_t packet_vals[FLAT_VALUES];
 
 	/* Event classes: open addressing on the pointer, and by id. */
 	struct ctf_class **slots;
@@ -355,6 +442,55 @@ static int int_member(const bt_field_class *fc, int idx, bool *is_signed)
 	return idx;
 }
 
+/* Which scopes @c's events have, and whether they are flat. */
+static void plan_flat(struct ctf_class *c, const bt_stream_class *sc,
+		      const bt_event_class *ec)
+{
+	size_t off = 0, i, n;
+	int k;
+
+	/* An event has a packet when its stream class has them; a scope
+	 * field when its class is there. */
+	c->scope_fc[SMK_CTF_PACKET_CONTEXT] =
+		bt_stream_class_supports_packets(sc) ?
+		bt_stream_class_borrow_packet_context_field_class_const(sc) :
+		NULL;
+	c->scope_fc[SMK_CTF_COMMON_CONTEXT] =
+		bt_stream_class_borrow_event_common_context_field_class_const(
+			sc);
+	c->scope_fc[SMK_CTF_SPECIFIC_CONTEXT] =
+		bt_event_class_borrow_specific_context_field_class_const(ec);
+	c->scope_fc[SMK_CTF_PAYLOAD] =
+		bt_event_class_borrow_payload_field_class_const(ec);
+	for (k = 0; k < 4; k++) {
+		const bt_field_class *fc = c->scope_fc[k];
+
+		if (!fc)
+			continue;
+		if (bt_field_class_get_type(fc) != BT_FIELD_CLASS_TYPE_STRUCTURE)
+			return;
+		n = bt_field_class_structure_get_member_count(fc);
+		if (n > FLAT_VALUES - off)
+			return;
+		for (i = 0; i < n; i++) {
+			bt_field_class_type type = bt_field_class_get_type(
+				bt_field_class_structure_member_borrow_field_class_const(
+					bt_field_class_structure_borrow_member_by_index_const(
+						fc, i)));
+
+			/* Not enumerations: their text needs labels. */
+			if (type == BT_FIELD_CLASS_TYPE_SIGNED_INTEGER)
+				c->flat_signed |= 1u << (off + i);
+			else if (type != BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)
+				return;
+		}
+		c->flat_off[k] = off;
+		c->flat_n[k] = n;
+		off += n;
+	}
+	c->flat = true;
+}
+
 static struct ctf_class *class_new(struct smk_ctf *t, const bt_event *ev,
 				   const bt_event_class *ec)
 {
@@ -409,6 +545,7 @@ static struct ctf_class *class_new(struct smk_ctf *t, const bt_event *ev,
 	c->ctx_vtid = int_member(ctx, member_index(ctx, "vtid"),
 				 &c->vtid_signed);
 	c->ctx_ip = int_member(ctx, member_index(ctx, "ip"), &dummy);
+	plan_flat(c, sc, ec);
 	t->by_id[t->nclasses++] = c;
 	k = ptr_hash(ec, t->nslots - 1);
 	while (t->slots[k])
@@ -442,39 +579,125 @@ static int64_t ctx_int(const bt_field *ctx, int idx, bool is_signed)
 			   (int64_t)bt_field_integer_unsigned_get_value(f);
 }
 
-/* ---- the sink ---- */
+/* ---- the callback ---- */
 
-static void handle_event(struct smk_ctf *t, const bt_message *msg)
+static const bt_field *event_scope(const bt_event *e, enum smk_ctf_scope scope)
 {
+	const bt_packet *p;
+
+	switch (scope) {
+	case SMK_CTF_PACKET_CONTEXT:
+		p = bt_event_borrow_packet_const(e);
+		return p ? bt_packet_borrow_context_field_const(p) : NULL;
+	case SMK_CTF_COMMON_CONTEXT:
+		return bt_event_borrow_common_context_field_const(e);
+	case SMK_CTF_SPECIFIC_CONTEXT:
+		return bt_event_borrow_specific_context_field_const(e);
+	case SMK_CTF_PAYLOAD:
+		return bt_event_borrow_payload_field_const(e);
+	}
+	return NULL;
+}
+
+/* The timestamp of event message @msg into @pe. */
+static void read_ts(struct pending *pe, const bt_message *msg)
+{
+	if (!pe->cls->has_clock)
+		return;
+	pe->has_ts = bt_clock_snapshot_get_ns_from_origin(
+		bt_message_event_borrow_default_clock_snapshot_const(msg),
+		&pe->ts) == BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
+}
+
+/* Copy the values of event message @msg of a flat class into @pe. */
+static void copy_flat(struct smk_ctf *t, struct pending *pe,
+		      const bt_message *msg)
+{
+	const struct ctf_class *c = pe->cls;
 	const bt_event *ev = bt_message_event_borrow_event_const(msg);
-	struct ctf_class *c = class_get(t, ev);
+	int k;
+
+	read_ts(pe, msg);
+	for (k = 0; k < 4; k++) {
+		const bt_field *f;
+		size_t i;
+
+		if (!c->flat_n[k])
+			continue;
+		if (k == SMK_CTF_PACKET_CONTEXT) {
+			/* First of the scopes: at offset 0. */
+			const bt_packet *p = bt_event_borrow_packet_const(ev);
+
+			if (p == t->packet) {
+				/* Not memcpy(): a rep movs for a value or
+				 * two, at each event. */
+				for (i = 0; i < c->flat_n[k]; i++)
+					pe->v[i] = t->packet_vals[i];
+				continue;
+			}
+			bt_packet_put_ref(t->packet);
+			bt_packet_get_ref(p);
+			t->packet = p;
+			f = bt_packet_borrow_context_field_const(p);
+		} else {
+			f = event_scope(ev, k);
+		}
+		for (i = 0; i < c->flat_n[k]; i++) {
+			const bt_field *m =
+				bt_field_structure_borrow_member_field_by_index_const(
+					f, i);
+			size_t j = c->flat_off[k] + i;
+
+			pe->v[j] = c->flat_signed >> j & 1 ?
+				(uint64_t)bt_field_integer_signed_get_value(m) :
+				bt_field_integer_unsigned_get_value(m);
+		}
+		if (k == SMK_CTF_PACKET_CONTEXT)
+			for (i = 0; i < c->flat_n[k]; i++)
+				t->packet_vals[i] = pe->v[i];
+	}
+}
+
+/* Call back on the event @pe; sets t->err. */
+static void deliver(struct smk_ctf *t, const struct pending *pe)
+{
+	struct ctf_class *c = pe->cls;
 	struct smk_ctf_event e = { 0 };
 
-	if (!c) {
-		t->err = &smk_error_nomem;
-		return;
-	}
 	e.name = c->name;
 	e.class_id = c->id;
 	e.hostname = c->hostname;
 	e.procname = c->procname;
 	e.has_env_vpid = c->has_env_vpid;
 	e.env_vpid = c->env_vpid;
-	e.msg = msg;
-	e.event = ev;
 	e.cls = c;
-	if (c->has_clock) {
-		const bt_clock_snapshot *cs =
-			bt_message_event_borrow_default_clock_snapshot_const(
-				msg);
+	e.has_ts = pe->has_ts;
+	e.ts = pe->ts;
+	if (!pe->msg) {
+		const uint64_t *ctx =
+			&pe->v[c->flat_off[SMK_CTF_COMMON_CONTEXT]];
 
-		e.has_ts = bt_clock_snapshot_get_ns_from_origin(cs, &e.ts) ==
-			   BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
-	}
-	if (c->ctx_vpid >= 0 || c->ctx_vtid >= 0 || c->ctx_ip >= 0) {
+		e.vals = pe->v;
+		if (c->ctx_vpid >= 0) {
+			e.vpid = (int64_t)ctx[c->ctx_vpid];
+			e.has_vpid = true;
+		}
+		if (c->ctx_vtid >= 0) {
+			e.vtid = (int64_t)ctx[c->ctx_vtid];
+			e.has_vtid = true;
+		}
+		if (c->ctx_ip >= 0) {
+			e.ip = ctx[c->ctx_ip];
+			e.has_ip = true;
+		}
+	} else {
+		const bt_event *ev = bt_message_event_borrow_event_const(
+			pe->msg);
 		const bt_field *ctx =
 			bt_event_borrow_common_context_field_const(ev);
 
+		e.msg = pe->msg;
+		e.event = ev;
 		if (ctx && c->ctx_vpid >= 0) {
 			e.vpid = ctx_int(ctx, c->ctx_vpid, c->vpid_signed);
 			e.has_vpid = true;
@@ -490,8 +713,222 @@ static void handle_event(struct smk_ctf *t, const bt_message *msg)
 			e.has_ip = true;
 		}
 	}
-	t->stats.events++;
 	t->err = t->fn(t->arg, &e);
+}
+
+/* ---- the consumer thread ---- */
+
+/* Wake the sleeper on @cond (it checks under the lock). */
+static void pipe_wake(struct pipe *p, pthread_cond_t *cond)
+{
+	pthread_mutex_lock(&p->lock);
+	pthread_cond_signal(cond);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* The consumer: wait until a chunk is there (true) or the end (false). */
+static bool pipe_wait_more(struct pipe *p, uint64_t tail)
+{
+	if (atomic_load_explicit(&p->head, memory_order_acquire) != tail)
+		return true;
+	pthread_mutex_lock(&p->lock);
+	atomic_store(&p->consumer_waits, true);
+	while (atomic_load(&p->head) - tail < PIPE_WAKE &&
+	       !atomic_load(&p->closed))
+		pthread_cond_wait(&p->more, &p->lock);
+	atomic_store(&p->consumer_waits, false);
+	pthread_mutex_unlock(&p->lock);
+	return atomic_load(&p->head) != tail;
+}
+
+static void *consumer(void *arg)
+{
+	struct smk_ctf *t = arg;
+	struct pipe *p = t->pipe;
+	bool failed = false;
+	uint64_t tail = 0;
+
+	while (pipe_wait_more(p, tail)) {
+		struct chunk *c = &p->chunks[tail % PIPE_CHUNKS];
+		size_t i;
+
+		/* After a failure, chunks are only handed back. */
+		for (i = 0; i < c->n && !failed; i++) {
+			deliver(t, &c->ev[i]);
+			failed = t->err;
+		}
+		if (failed)
+			atomic_store(&p->failed, true);
+		atomic_store(&p->tail, ++tail);
+		if (atomic_load(&p->producer_waits) &&
+		    (failed ||
+		     atomic_load(&p->head) - tail <= PIPE_CHUNKS - PIPE_WAKE))
+			pipe_wake(p, &p->room);
+	}
+	return NULL;
+}
+
+/* Put the messages of the chunks in [p->released, @upto). */
+static void pipe_release(struct pipe *p, uint64_t upto)
+{
+	for (; p->released < upto; p->released++) {
+		struct chunk *c = &p->chunks[p->released % PIPE_CHUNKS];
+		size_t i;
+
+		for (i = 0; c->nmsgs && i < c->n; i++)
+			if (c->ev[i].msg) {
+				bt_message_put_ref(c->ev[i].msg);
+				c->nmsgs--;
+			}
+		c->n = 0;
+	}
+}
+
+/*
+ * Hand the chunk being filled over; wait for a free one.  False if the
+ * consumer failed.
+ */
+static bool pipe_push(struct pipe *p)
+{
+	uint64_t head = atomic_load_explicit(&p->head,
+					     memory_order_relaxed) + 1;
+	uint64_t tail;
+
+	atomic_store(&p->head, head);
+	if (atomic_load(&p->consumer_waits) &&
+	    head - atomic_load(&p->tail) >= PIPE_WAKE)
+		pipe_wake(p, &p->more);
+	tail = atomic_load(&p->tail);
+	if (head - tail >= PIPE_CHUNKS) {
+		pthread_mutex_lock(&p->lock);
+		atomic_store(&p->producer_waits, true);
+		while (head - atomic_load(&p->tail) >
+			       PIPE_CHUNKS - PIPE_WAKE &&
+		       !atomic_load(&p->failed))
+			pthread_cond_wait(&p->room, &p->lock);
+		atomic_store(&p->producer_waits, false);
+		pthread_mutex_unlock(&p->lock);
+		tail = atomic_load(&p->tail);
+	}
+	if (atomic_load(&p->failed))
+		return false;
+	pipe_release(p, tail);
+	return true;
+}
+
+static void pipe_free(struct pipe *p)
+{
+	pthread_cond_destroy(&p->more);
+	pthread_cond_destroy(&p->room);
+	pthread_mutex_destroy(&p->lock);
+	free(p->chunks);
+	free(p);
+}
+
+/* Number of CPUs we may run on. */
+static int cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	return CPU_COUNT(&set);
+}
+
+/* Start the consumer, if it is worth it; else t->pipe stays NULL. */
+static void pipe_start(struct smk_ctf *t)
+{
+	struct pipe *p;
+
+	if (cpus() < 2)
+		return;
+	p = aligned_alloc(64, sizeof(*p));
+	if (!p)
+		return;
+	memset(p, 0, sizeof(*p));
+	p->chunks = calloc(PIPE_CHUNKS, sizeof(*p->chunks));
+	if (!p->chunks || pthread_mutex_init(&p->lock, NULL)) {
+		free(p->chunks);
+		free(p);
+		return;
+	}
+	pthread_cond_init(&p->more, NULL);	/* cannot fail in glibc */
+	pthread_cond_init(&p->room, NULL);
+	t->pipe = p;
+	if (pthread_create(&p->thread, NULL, consumer, t)) {
+		t->pipe = NULL;
+		pipe_free(p);
+	}
+}
+
+/*
+ * Hand the last chunk over, wait for the consumer to finish (it handles
+ * every event handed over, unless it failed) and put what is left.
+ */
+static void pipe_stop(struct smk_ctf *t)
+{
+	struct pipe *p = t->pipe;
+	uint64_t head;
+
+	if (!p)
+		return;
+	head = atomic_load_explicit(&p->head, memory_order_relaxed);
+	/* After a failure, that slot may hold a chunk not yet put. */
+	if (!atomic_load(&p->failed) && p->chunks[head % PIPE_CHUNKS].n)
+		atomic_store(&p->head, ++head);
+	atomic_store(&p->closed, true);
+	pipe_wake(p, &p->more);
+	pthread_join(p->thread, NULL);
+	pipe_release(p, head);
+	pipe_free(p);
+	t->pipe = NULL;
+}
+
+/* ---- the sink ---- */
+
+/* An event message: its class, then to the consumer or the callback. */
+static void handle_event(struct smk_ctf *t, const bt_message *msg)
+{
+	struct ctf_class *c = class_get(t,
+		bt_message_event_borrow_event_const(msg));
+	struct pipe *p = t->pipe;
+	struct pending *pe, one;
+	struct chunk *ch;
+
+	if (!c) {
+		t->sink_err = &smk_error_nomem;
+		t->stop = true;
+		bt_message_put_ref(msg);
+		return;
+	}
+	t->stats.events++;
+	if (!p) {
+		one.cls = c;
+		one.msg = msg;
+		one.has_ts = false;
+		read_ts(&one, msg);
+		deliver(t, &one);
+		t->stop = t->err;
+		bt_message_put_ref(msg);
+		return;
+	}
+	/* t->err is the consumer's until it is joined. */
+	ch = &p->chunks[atomic_load_explicit(&p->head, memory_order_relaxed) %
+			PIPE_CHUNKS];
+	pe = &ch->ev[ch->n++];
+	pe->cls = c;
+	pe->has_ts = false;
+	if (c->flat) {
+		pe->msg = NULL;
+		copy_flat(t, pe, msg);
+		bt_message_put_ref(msg);
+	} else {
+		pe->msg = msg;
+		read_ts(pe, msg);
+		ch->nmsgs++;
+	}
+	if (ch->n == PIPE_CHUNK && !pipe_push(p))
+		t->stop = true;
 }
 
 static bt_graph_simple_sink_component_consume_func_status
@@ -516,31 +953,32 @@ consume(bt_message_iterator *it, void *data)
 	for (i = 0; i < n; i++) {
 		const bt_message *m = msgs[i];
 
-		if (!t->err) {
-			switch (bt_message_get_type(m)) {
-			case BT_MESSAGE_TYPE_EVENT:
-				handle_event(t, m);
-				break;
-			case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-				if (bt_message_discarded_events_get_count(
-					    m, &count) ==
-				    BT_PROPERTY_AVAILABILITY_AVAILABLE)
-					t->stats.discarded_events += count;
-				break;
-			case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-				if (bt_message_discarded_packets_get_count(
-					    m, &count) ==
-				    BT_PROPERTY_AVAILABILITY_AVAILABLE)
-					t->stats.discarded_packets += count;
-				break;
-			default:
-				break;
-			}
+		if (t->stop) {
+			bt_message_put_ref(m);
+			continue;
+		}
+		switch (bt_message_get_type(m)) {
+		case BT_MESSAGE_TYPE_EVENT:
+			handle_event(t, m);	/* takes the reference */
+			continue;
+		case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+			if (bt_message_discarded_events_get_count(m, &count) ==
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				t->stats.discarded_events += count;
+			break;
+		case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+			if (bt_message_discarded_packets_get_count(m, &count) ==
+			    BT_PROPERTY_AVAILABILITY_AVAILABLE)
+				t->stats.discarded_packets += count;
+			break;
+		default:
+			break;
 		}
 		bt_message_put_ref(m);
 	}
-	return t->err ? BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR :
-			BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
+	return t->stop ?
+		BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR :
+		BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_OK;
 }
 
 /* ---- building the graph ---- */
@@ -745,13 +1183,20 @@ struct smk_error *smk_ctf_run(struct smk_ctf *t, smk_ctf_event_fn *fn,
 	t->ran = true;
 	t->fn = fn;
 	t->arg = arg;
+	pipe_start(t);
 	do {
 		st = bt_graph_run(t->graph);
 	} while (st == BT_GRAPH_RUN_STATUS_AGAIN);
-	if (t->err) {
-		struct smk_error *err = t->err;
+	pipe_stop(t);
+	bt_packet_put_ref(t->packet);
+	t->packet = NULL;
+	/* The callback's error first: it came from an earlier event. */
+	if (t->err || t->sink_err) {
+		struct smk_error *err = t->err ? t->err : t->sink_err;
 
-		t->err = NULL;
+		if (t->err)
+			smk_error_destroy(t->sink_err);
+		t->err = t->sink_err = NULL;
 		bt_current_thread_clear_error();
 		return err;
 	}
@@ -776,6 +1221,20 @@ static const bt_field *payload(const struct smk_ctf_event *ev)
 	return bt_event_borrow_payload_field_const(ev->event);
 }
 
+/*
+ * Payload member @idx of a flat event (ev->vals): its value; false if
+ * there is no such member.
+ */
+static bool flat_member(const struct smk_ctf_event *ev, int idx, uint64_t *v)
+{
+	const struct ctf_class *c = ev->cls;
+
+	if (idx < 0 || idx >= c->flat_n[SMK_CTF_PAYLOAD])
+		return false;
+	*v = ev->vals[c->flat_off[SMK_CTF_PAYLOAD] + idx];
+	return true;
+}
+
 static const bt_field *member(const struct smk_ctf_event *ev, int idx)
 {
 	const bt_field *p = payload(ev);
@@ -787,38 +1246,41 @@ static const bt_field *member(const struct smk_ctf_event *ev, int idx)
 	return bt_field_structure_borrow_member_field_by_index_const(p, idx);
 }
 
+/* Names and counts come from the class, the same for both forms. */
 int smk_ctf_field_index(const struct smk_ctf_event *ev, const char *name)
 {
-	const bt_field *p = payload(ev);
+	const bt_field_class *fc = ev->cls->scope_fc[SMK_CTF_PAYLOAD];
 
-	return p ? member_index(bt_field_borrow_class_const(p), name) : -1;
+	return fc ? member_index(fc, name) : -1;
 }
 
 size_t smk_ctf_field_count(const struct smk_ctf_event *ev)
 {
-	const bt_field *p = payload(ev);
+	const bt_field_class *fc = ev->cls->scope_fc[SMK_CTF_PAYLOAD];
 
-	return p ? bt_field_class_structure_get_member_count(
-			   bt_field_borrow_class_const(p)) :
-		   0;
+	return fc ? bt_field_class_structure_get_member_count(fc) : 0;
 }
 
 const char *smk_ctf_field_name(const struct smk_ctf_event *ev, int idx)
 {
-	const bt_field *p = payload(ev);
+	const bt_field_class *fc = ev->cls->scope_fc[SMK_CTF_PAYLOAD];
 
-	if (!member(ev, idx))
+	if (!fc || idx < 0 ||
+	    (uint64_t)idx >= bt_field_class_structure_get_member_count(fc))
 		return NULL;
 	return bt_field_class_structure_member_get_name(
-		bt_field_class_structure_borrow_member_by_index_const(
-			bt_field_borrow_class_const(p), idx));
+		bt_field_class_structure_borrow_member_by_index_const(fc,
+								      idx));
 }
 
 bool smk_ctf_field_uint(const struct smk_ctf_event *ev, int idx, uint64_t *v)
 {
-	const bt_field *f = member(ev, idx);
+	const bt_field *f;
 	bt_field_class_type type;
 
+	if (ev->vals)
+		return flat_member(ev, idx, v);
+	f = member(ev, idx);
 	if (!f)
 		return false;
 	type = bt_field_get_class_type(f);
@@ -843,7 +1305,7 @@ bool smk_ctf_field_int(const struct smk_ctf_event *ev, int idx, int64_t *v)
 
 const char *smk_ctf_field_string(const struct smk_ctf_event *ev, int idx)
 {
-	const bt_field *f = member(ev, idx);
+	const bt_field *f = ev->vals ? NULL : member(ev, idx);	/* flat: ints */
 
 	if (!f || bt_field_get_class_type(f) != BT_FIELD_CLASS_TYPE_STRING)
 		return NULL;
@@ -853,7 +1315,7 @@ const char *smk_ctf_field_string(const struct smk_ctf_event *ev, int idx)
 long smk_ctf_field_bytes(const struct smk_ctf_event *ev, int idx,
 			 unsigned char *buf, size_t size)
 {
-	const bt_field *f = member(ev, idx);
+	const bt_field *f = ev->vals ? NULL : member(ev, idx);	/* flat: ints */
 	uint64_t n, i;
 
 	if (!f || !bt_field_class_type_is(bt_field_get_class_type(f),
@@ -1073,21 +1535,11 @@ void smk_ctf_buf_escaped(struct smk_ctf_buf *b, const char *s)
 }
 
 /* An integer as babeltrace2's print_integer(): by its display base. */
-static void print_integer(struct smk_ctf_buf *b, const bt_field *field)
+static void print_int_value(struct smk_ctf_buf *b, const bt_field_class *fc,
+			    bool is_signed, uint64_t u)
 {
-	const bt_field_class *fc = bt_field_borrow_class_const(field);
-	bt_field_class_type type = bt_field_get_class_type(field);
-	bool is_signed = bt_field_class_type_is(
-		type, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
-	uint64_t u;
-	int64_t s = 0;
+	int64_t s = (int64_t)u;
 
-	if (is_signed) {
-		s = bt_field_integer_signed_get_value(field);
-		u = (uint64_t)s;
-	} else {
-		u = bt_field_integer_unsigned_get_value(field);
-	}
 	switch (bt_field_class_integer_get_preferred_display_base(fc)) {
 	case BT_FIELD_CLASS_INTEGER_PREFERRED_DISPLAY_BASE_BINARY: {
 		uint64_t len = bt_field_class_integer_get_field_value_range(fc);
@@ -1133,6 +1585,17 @@ static void print_integer(struct smk_ctf_buf *b, const bt_field *field)
 	}
 }
 
+static void print_integer(struct smk_ctf_buf *b, const bt_field *field)
+{
+	bool is_signed = bt_field_class_type_is(bt_field_get_class_type(field),
+		BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
+
+	print_int_value(b, bt_field_borrow_class_const(field), is_signed,
+			is_signed ?
+			(uint64_t)bt_field_integer_signed_get_value(field) :
+			bt_field_integer_unsigned_get_value(field));
+}
+
 struct extra {
 	const char *name, *value;
 };
@@ -1166,11 +1629,19 @@ static void print_enum(struct smk_ctf_buf *b, const bt_field *field)
 	smk_ctf_buf_add(b, " )", 2);
 }
 
+/*
+ * Structure @field, or for a flat event the structure of class @fc whose
+ * member values are @vals (bit i of @sbits: member i is signed).
+ */
 static void print_struct(struct smk_ctf_buf *b, const bt_field *field,
-			 const struct extra *extra)
+			 const bt_field_class *fc, const uint64_t *vals,
+			 uint32_t sbits, const struct extra *extra)
 {
-	const bt_field_class *fc = bt_field_borrow_class_const(field);
-	uint64_t n = bt_field_class_structure_get_member_count(fc), i;
+	uint64_t n, i;
+
+	if (field)
+		fc = bt_field_borrow_class_const(field);
+	n = bt_field_class_structure_get_member_count(fc);
 
 	smk_ctf_buf_putc(b, '{');
 	for (i = 0; i < n; i++) {
@@ -1181,10 +1652,16 @@ static void print_struct(struct smk_ctf_buf *b, const bt_field *field,
 		smk_ctf_buf_add(b, i ? ", " : " ", i ? 2 : 1);
 		smk_ctf_buf_puts(b, bt_field_class_structure_member_get_name(m));
 		smk_ctf_buf_add(b, " = ", 3);
-		print_field(b,
-			    bt_field_structure_borrow_member_field_by_index_const(
-				    field, i),
-			    NULL);
+		if (vals)
+			print_int_value(b,
+				bt_field_class_structure_member_borrow_field_class_const(
+					m),
+				sbits >> i & 1, vals[i]);
+		else
+			print_field(b,
+				bt_field_structure_borrow_member_field_by_index_const(
+					field, i),
+				NULL);
 	}
 	if (extra) {
 		smk_ctf_buf_add(b, n ? ", " : " ", n ? 2 : 1);
@@ -1239,7 +1716,7 @@ static void print_field(struct smk_ctf_buf *b, const bt_field *field,
 
 		smk_ctf_buf_escaped(b, s ? s : "");
 	} else if (type == BT_FIELD_CLASS_TYPE_STRUCTURE) {
-		print_struct(b, field, extra);
+		print_struct(b, field, NULL, NULL, 0, extra);
 	} else if (bt_field_class_type_is(type, BT_FIELD_CLASS_TYPE_OPTION)) {
 		const bt_field *o = bt_field_option_borrow_field_const(field);
 
@@ -1264,29 +1741,18 @@ static void print_field(struct smk_ctf_buf *b, const bt_field *field,
 	}
 }
 
+/* Not for flat events: they have no fields. */
 static const bt_field *scope_field(const struct smk_ctf_event *ev,
 				   enum smk_ctf_scope scope)
 {
-	const bt_event *e = ev->event;
-	const bt_packet *p;
-
-	switch (scope) {
-	case SMK_CTF_PACKET_CONTEXT:
-		p = bt_event_borrow_packet_const(e);
-		return p ? bt_packet_borrow_context_field_const(p) : NULL;
-	case SMK_CTF_COMMON_CONTEXT:
-		return bt_event_borrow_common_context_field_const(e);
-	case SMK_CTF_SPECIFIC_CONTEXT:
-		return bt_event_borrow_specific_context_field_const(e);
-	case SMK_CTF_PAYLOAD:
-		return bt_event_borrow_payload_field_const(e);
-	}
-	return NULL;
+	return event_scope(ev->event, scope);
 }
 
 bool smk_ctf_has_scope(const struct smk_ctf_event *ev,
 		       enum smk_ctf_scope scope)
 {
+	if (ev->vals)
+		return ev->cls->scope_fc[scope];
 	return scope_field(ev, scope);
 }
 
@@ -1294,9 +1760,18 @@ bool smk_ctf_print_text(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 			enum smk_ctf_scope scope, const char *name,
 			const char *value)
 {
-	const bt_field *field = scope_field(ev, scope);
+	const struct ctf_class *c = ev->cls;
+	const bt_field *field = ev->vals ? NULL : scope_field(ev, scope);
 	struct extra extra = { name, value ? value : "" };
 
+	if (ev->vals && c->scope_fc[scope]) {
+		/* A scope is a structure (flat classes checked it). */
+		print_struct(b, NULL, c->scope_fc[scope],
+			     ev->vals + c->flat_off[scope],
+			     c->flat_signed >> c->flat_off[scope],
+			     name ? &extra : NULL);
+		return true;
+	}
 	if (!field) {
 		if (!name)
 			return false;
@@ -1308,7 +1783,7 @@ bool smk_ctf_print_text(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		return true;
 	}
 	if (bt_field_get_class_type(field) == BT_FIELD_CLASS_TYPE_STRUCTURE)
-		print_struct(b, field, name ? &extra : NULL);
+		print_struct(b, field, NULL, NULL, 0, name ? &extra : NULL);
 	else
 		print_field(b, field, NULL);
 	return true;
@@ -1390,10 +1865,9 @@ static void json_field(struct smk_ctf_buf *b, const bt_field *field)
 	}
 }
 
-/* Build @sp from structure @field's class; false if out of memory. */
-static bool plan_scope(struct scope_plan *sp, const bt_field *field)
+/* Build @sp from the scope's class @fc; false if out of memory. */
+static bool plan_scope(struct scope_plan *sp, const bt_field_class *fc)
 {
-	const bt_field_class *fc = bt_field_borrow_class_const(field);
 	struct smk_ctf_buf key = { 0 };
 	uint64_t n, i;
 
@@ -1450,7 +1924,7 @@ static bool plan_scope(struct scope_plan *sp, const bt_field *field)
 /* Print the scope @field of integers, through @sp's memo. */
 static void print_ints(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		       enum smk_ctf_scope scope, struct scope_plan *sp,
-		       const bt_field *field)
+		       const bt_field *field, const uint64_t *flat)
 {
 	const struct ctf_class *c = ev->cls;
 	uint64_t v[MEMO_VALUES], h = 0x9e3779b97f4a7c15ULL;
@@ -1462,7 +1936,10 @@ static void print_ints(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 
 		/* The common context's vpid, vtid and ip were read for
 		 * the event already. */
-		if (scope == SMK_CTF_COMMON_CONTEXT && (int)i == c->ctx_ip) {
+		if (flat) {
+			v[i] = flat[i];
+		} else if (scope == SMK_CTF_COMMON_CONTEXT &&
+			   (int)i == c->ctx_ip) {
 			v[i] = ev->ip;
 		} else if (scope == SMK_CTF_COMMON_CONTEXT &&
 			   (int)i == c->ctx_vpid) {
@@ -1513,14 +1990,36 @@ static void print_ints(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 bool smk_ctf_print_json(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 			enum smk_ctf_scope scope)
 {
-	const bt_field *field = scope_field(ev, scope);
+	const struct ctf_class *c = ev->cls;
+	const bt_field *field = ev->vals ? NULL : scope_field(ev, scope);
 	struct scope_plan *sp = &ev->cls->json[scope];
+	const uint64_t *flat;
 	size_t i;
 
-	if (!field)
+	if (ev->vals ? !c->scope_fc[scope] : !field)
 		return false;
-	if (!sp->ready && !plan_scope(sp, field)) {
+	if (!sp->ready && !plan_scope(sp, ev->vals ? c->scope_fc[scope] :
+					  bt_field_borrow_class_const(field))) {
 		b->nomem = true;
+		return true;
+	}
+	if (ev->vals) {
+		/* A structure of integers. */
+		flat = ev->vals + c->flat_off[scope];
+		if (sp->all_int) {
+			print_ints(b, ev, scope, sp, NULL, flat);
+			return true;
+		}
+		if (!sp->n)
+			smk_ctf_buf_putc(b, '{');
+		for (i = 0; i < sp->n; i++) {
+			smk_ctf_buf_add(b, sp->m[i].key, sp->m[i].keylen);
+			if (sp->m[i].kind == MEMBER_U64)
+				smk_ctf_buf_u64(b, flat[i]);
+			else
+				smk_ctf_buf_i64(b, (int64_t)flat[i]);
+		}
+		smk_ctf_buf_putc(b, '}');
 		return true;
 	}
 	if (!sp->is_struct) {
@@ -1528,7 +2027,7 @@ bool smk_ctf_print_json(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		return true;
 	}
 	if (sp->all_int) {
-		print_ints(b, ev, scope, sp, field);
+		print_ints(b, ev, scope, sp, field, NULL);
 		return true;
 	}
 	if (!sp->n)

@@ -40,9 +40,10 @@ struct smk_ctf_event {
 	bool has_env_vpid;
 	int64_t env_vpid;
 
-	/* private */
+	/* private: the event's message, or its values copied out */
 	const void *msg;	/* const bt_message * */
 	const void *event;	/* const bt_event * */
+	const uint64_t *vals;
 	struct ctf_class *cls;
 };
 
@@ -78,7 +79,13 @@ typedef struct smk_error *smk_ctf_event_fn(void *arg,
 struct smk_error *smk_ctf_open(const char *path, struct smk_ctf **ret);
 void smk_ctf_destroy(struct smk_ctf *t);	/* NULL ok */
 
-/* Read every event, in time order, calling @fn on each.  Once only. */
+/*
+ * Read every event, in time order, calling @fn on each.  Once only.  With
+ * two CPUs or more, @fn runs on a thread of its own while the caller's
+ * thread decodes the trace (see ctf.c): one call at a time, in order, all
+ * done when this returns, but @fn must not rely on the caller's thread
+ * (thread-local state) and nothing else may use what @fn uses meanwhile.
+ */
 struct smk_error *smk_ctf_run(struct smk_ctf *t, smk_ctf_event_fn *fn,
 			      void *arg);
 const struct smk_ctf_stats *smk_ctf_stats(const struct smk_ctf *t);
