@@ -69,7 +69,7 @@ rc=$?
 	skip_all "recording failed (rc $rc)"
 }
 
-plan 42
+plan 43
 
 babeltrace2 "$T" > bt-plain.txt 2> bt.err
 is "$(grep -c 'smk_lt:hit' bt-plain.txt)|$(cat "$TMP/out1" "$TMP/out2" | tr '\n' ' ')" \
@@ -179,6 +179,22 @@ print(h['debug_info_fields']['where']['func'], [i['function'] for i in h['debug_
 marker-resolve symbolize-trace --field-name dbg "$T" > dbg.txt 2>/dev/null
 is "$(grep -c ', dbg = { bin = ' dbg.txt)" "$(grep -c ', debug_info = { bin = ' ours.txt)" \
 	"--field-name renames the member"
+
+# With one CPU the callback runs in the sink on babeltrace2's messages;
+# with two, on a thread of its own, most events copied out (ctf.c).
+if taskset -c 0 true 2>/dev/null; then
+	marker-resolve symbolize-trace --fields where,addr,call_site "$T" \
+		> two.txt 2>/dev/null
+	taskset -c 0 marker-resolve symbolize-trace \
+		--fields where,addr,call_site "$T" > one.txt 2>/dev/null
+	taskset -c 0 marker-resolve symbolize-trace --format=json \
+		--fields where "$T" > one.json 2>/dev/null
+	ok "one CPU: the same text and JSON, byte for byte ($(wc -l < one.txt) events)" \
+		test -s one.txt -a "$(cmp one.txt two.txt &&
+				     cmp one.json ours.json && echo same)" = same
+else
+	skip "taskset -c 0 does not work here"
+fi
 
 # Per-process buffers: one trace per process, "host:procname:(vpid)".
 cat > "$TMP/run1.sh" <<EOF
