@@ -5,8 +5,10 @@
  * branch at every level, so no instruction runs only when the marker does,
  * and nothing in the line table or DWARF says an "if" was there.  Only the
  * source does: marker-resolve must call these approximated (source.c).
+ * A case arm holding only the marker and its break is one too; an arm
+ * with code after the marker, if-converted, is the contrast.
  *
- * markers: 5
+ * markers: 7
  */
 #include "fid.h"
 
@@ -44,4 +46,41 @@ long arm_signs(const int *v, int n)
 		sum += x;
 	}
 	return sum;
+}
+
+/* A case arm holding only the marker and its break. */
+int arm_kind(int k)
+{
+	switch (k) {
+	case 0:
+		trace_simple(arm_zero, "%d", k);
+		break;
+	case 1:
+		return 10;
+	case 2:
+		return 20;
+	case 3:
+		return 35;
+	case 4:
+		return 47;
+	}
+	return k;
+}
+
+/* The marker opens an arm that has code of its own, which if-conversion
+ * turns into a conditional move. */
+int arm_clamp(const int *v, int n, int lo)
+{
+	int i, total = 0;
+
+	for (i = 0; i < n; i++) {
+		int x = v[i];
+
+		if (x < lo) {
+			trace_simple(arm_low, "%d %d", i, x);
+			x = lo;
+		}
+		total += x;
+	}
+	return total;
 }

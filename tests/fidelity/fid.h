@@ -56,6 +56,8 @@ int clamp_sum(const int *v, int n, int lo, int hi);
 void arm_flags(unsigned int flags);
 void arm_call(int x);
 long arm_signs(const int *v, int n);
+int arm_kind(int k);
+int arm_clamp(const int *v, int n, int lo);
 
 /* inline.c */
 struct pt {

@@ -139,10 +139,13 @@ static void run_arms(void)
 		arm_flags((unsigned int)rnd(16));
 		arm_call((int)rnd(8));
 	}
+	for (i = 0; i < 24; i++)
+		mix((unsigned long)arm_kind((int)rnd(8)));
 	for (i = 0; i < 16; i++)
 		v[i] = (int)rnd(100) - 50;
 	mix((unsigned long)arm_signs(v, 16));
 	mix((unsigned long)arm_signs(v + 3, 5));
+	mix((unsigned long)arm_clamp(v, 16, -20));
 }
 
 static void run_inline(void)
