@@ -317,3 +317,32 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 		return SMK_SOURCE_ALONE_IN_ARM;
 	return SMK_SOURCE_SEQUENCE;
 }
+
+int smk_source_function_loops(struct smk_binary *b, const char *path,
+			      unsigned int decl_line)
+{
+	const struct source *s;
+	size_t i, open, close;
+
+	if (!path || !decl_line)
+		return -1;
+	s = load(b, path);
+	if (!s || !s->n)
+		return -1;
+	for (i = 0; i < s->n && s->t[i].line < decl_line; i++)
+		;
+	/* The body: the first brace after the declaration's line. */
+	for (open = i; open < s->n && !is(s, open, "{"); open++)
+		if (is(s, open, ";"))
+			return -1;	/* a prototype: not this one */
+	if (open >= s->n)
+		return -1;
+	close = match(s, open, 1);
+	if (close >= s->n)
+		return -1;
+	for (i = open; i < close; i++)
+		if (is(s, i, "for") || is(s, i, "while") || is(s, i, "do") ||
+		    is(s, i, "goto"))
+			return 1;
+	return 0;
+}

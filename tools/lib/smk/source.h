@@ -21,4 +21,12 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 						  unsigned int line,
 						  const char *name);
 
+/*
+ * Does the body of the function declared at @decl_line of @path hold a
+ * loop (for, while, do, goto)?  1 yes, 0 no, -1 unknown (no source, or no
+ * body found there).
+ */
+int smk_source_function_loops(struct smk_binary *b, const char *path,
+			      unsigned int decl_line);
+
 #endif /* SMK_SOURCE_H */
