@@ -27,6 +27,28 @@ static bool is_condmove(const cs_insn *in)
 	       !strncmp(in->mnemonic, "adc", 3);
 }
 
+/*
+ * Packed SIMD arithmetic, the body of a vectorized loop (not the 16-byte
+ * moves of a struct copy, nor scalar float on xmm registers).
+ */
+static bool is_vector(const cs_insn *in)
+{
+	static const char *const prefix[] = {
+		"padd", "psub", "pmul", "pmadd", "pcmp", "pmax", "pmin",
+		"psll", "psrl", "psra", "pshuf", "addp", "subp", "mulp",
+		"divp", "maxp", "minp", "cmpp",
+	};
+	const char *m = in->mnemonic;
+	size_t i;
+
+	if (m[0] == 'v')
+		m++;
+	for (i = 0; i < sizeof(prefix) / sizeof(*prefix); i++)
+		if (!strncmp(m, prefix[i], strlen(prefix[i])))
+			return true;
+	return false;
+}
+
 static bool falls_through(csh h, const cs_insn *in)
 {
 	return !cs_insn_group(h, in, CS_GRP_RET) && in->id != X86_INS_JMP &&
@@ -72,6 +94,7 @@ struct insn_info {
 	bool indirect;		/* jmp *reg or *mem: a switch's table */
 	bool ientry;		/* reached only through an indirect jump */
 	bool store;		/* writes memory at disp(base) */
+	bool vector;		/* packed SIMD arithmetic */
 	int64_t disp;
 	bool jump;		/* a jump (ends a basic block) */
 	bool condmove;
@@ -167,6 +190,7 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 		f->insns[i].jump = cs_insn_group(h, in, CS_GRP_JUMP) ||
 				   cs_insn_group(h, in, CS_GRP_RET);
 		f->insns[i].condmove = is_condmove(in);
+		f->insns[i].vector = is_vector(in);
 		f->insns[i].ret = cs_insn_group(h, in, CS_GRP_RET);
 		if (x->op_count >= 1 && x->operands[0].type == X86_OP_MEM &&
 		    (x->operands[0].access & CS_AC_WRITE) &&
@@ -287,12 +311,15 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 				break;
 			if (fn->insns[end].condmove)
 				f->condmove = true;
+			f->vector |= fn->insns[end].vector;
 			if (fn->insns[end].jump)
 				break;
 		}
-		for (k = first; k < at; k++)
+		for (k = first; k < at; k++) {
 			if (fn->insns[k].condmove)
 				f->condmove = true;
+			f->vector |= fn->insns[k].vector;
+		}
 	}
 	f->join = f->preds > 1;
 	return NULL;

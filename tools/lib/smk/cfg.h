@@ -23,6 +23,9 @@ struct smk_code_facts {
 	bool condmove;		/* its basic block has cmov/setcc: a branch
 				 * may have been if-converted */
 	bool func_entry;	/* @addr is the function's first instruction */
+	bool vector;		/* its basic block does packed SIMD arithmetic:
+				 * a vectorized loop, several iterations a
+				 * pass */
 };
 
 /* Facts about DWARF address @addr of @b.  Not an error when unknown. */

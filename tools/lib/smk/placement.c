@@ -51,6 +51,7 @@ enum rule {
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
+	RULE_VECTORIZED,
 	RULE_ARM_ERASED,
 	RULE_PARTIAL,
 	RULE_SHARED,
@@ -106,6 +107,12 @@ static const struct {
 		"the compiler if-converted the branch around the marker "
 		"(conditional moves): no instruction runs only when the "
 		"marker does",
+	},
+	[RULE_VECTORIZED] = {
+		"vectorized", SMK_VERDICT_APPROX,
+		"the compiler vectorized the loop around the marker: one pass "
+		"of its code does several iterations, so hits are fewer and "
+		"values are of one lane at most",
 	},
 	[RULE_ARM_ERASED] = {
 		"conditional arm without code", SMK_VERDICT_APPROX,
@@ -919,7 +926,9 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 	bool cond;
 
 	if (!file || !sym || smk_code_facts(b, addr, &f) || !f.decoded ||
-	    !f.boundary || f.condmove || smk_code_in_loop(b, sym->addr))
+	    !f.boundary || f.condmove ||
+	    (f.vector && smk_code_in_loop(b, addr)) ||
+	    smk_code_in_loop(b, sym->addr))
 		return RULE_NEXT_LINE;
 	if (f.func_entry) {
 		struct addrs before = { 0 }, after = { 0 };
@@ -1007,7 +1016,11 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		free(before.v);
 		free(after.v);
 	}
-	if (f.condmove)
+	/* Packed arithmetic outside a loop is straight-line code done two
+	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
+	if (f.vector && smk_code_in_loop(b, addr))
+		r = RULE_VECTORIZED;
+	else if (f.condmove)
 		r = RULE_CONDMOVE;
 	else if (f.join)
 		r = RULE_JOIN;
