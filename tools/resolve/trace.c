@@ -25,6 +25,7 @@
 #include "smk/cli.h"
 
 #include "commands.h"
+#include "kaddr.h"
 
 static const char *prog = "marker-resolve symbolize-trace";
 
@@ -57,6 +58,9 @@ struct state {
 	const char *fields[MAX_FIELDS];
 	size_t nfields;
 	struct smk_addrmap *map;
+	struct kaddr ka;	/* kernel traces: -e, -k, --kallsyms... */
+	int *kip_idx;		/* kernel: the payload's ip, per class_id */
+	size_t nkip_idx;
 
 	/* Formatted answers: open addressing on (k1, k2). */
 	struct answer **slots;
@@ -194,35 +198,25 @@ static void frag_member(struct state *st, bool first, const char *name,
 }
 
 /*
- * Format the answer for @addr into st->fb.  @ret_addr: @addr is
- * a return address; line and inline chain are then the call's (addr - 1),
- * offsets still count to @addr.
+ * Format the answer into st->fb, with @bin (taken, may be NULL) as the
+ * binary.  @ret_addr: the address is a return address; line and inline
+ * chain are then the call's (addr - 1), offsets still count to it.
+ * @loc: the userspace file, for a warning when it cannot be used; NULL
+ * for a kernel address.
  */
-static struct smk_error *format_answer(struct state *st,
-				       uint64_t addr, bool ret_addr,
+static struct smk_error *format_answer(struct state *st, char *bin,
+				       bool ret_addr,
 				       const struct smk_addrmap_loc *loc,
 				       const struct smk_symbol_info *info)
 {
 	struct smk_ctf_buf *b = &st->fb;
 	uint64_t adj = ret_addr ? 1 : 0;
-	char *bin = NULL, *func = NULL, *src = NULL;
+	char *func = NULL, *src = NULL;
 	const struct smk_frame *outer = info->nframes ?
 		&info->frames[info->nframes - 1] : NULL;
 	size_t i;
 	int r = 0;
 
-	if (loc->file) {
-		const char *p = base_name(smk_addrmap_file_host_path(loc->file),
-					  st->full_path);
-
-		/* babeltrace2 prints offsets with "%#" PRIx64: 0 is "0". */
-		if (loc->is_pic)
-			r = asprintf(&bin, "%s+%#" PRIx64, p, loc->offset + adj);
-		else
-			r = asprintf(&bin, "%s@%#" PRIx64, p, addr + adj);
-		if (r < 0)
-			bin = NULL;
-	}
 	if (r >= 0 && outer && outer->function)
 		r = asprintf(&func, "%s+%#" PRIx64, outer->function,
 			     outer->function_offset + adj);
@@ -292,13 +286,38 @@ static struct smk_error *format_answer(struct state *st,
 		frag_member(st, false, "reason", info->reason);
 		/* A file we cannot use (missing, rebuilt) is worth telling
 		 * once; a missing line or symbol is only the answer's. */
-		if (loc->file && !smk_addrmap_file_symbolizer(loc->file, &why))
+		if (loc && loc->file &&
+		    !smk_addrmap_file_symbolizer(loc->file, &why))
 			warn_once(st, loc->file, why);
 	}
 	smk_ctf_buf_puts(b, st->json ? "}" : " }");
 	smk_ctf_buf_putc(b, 0);
 	return b->nomem ? &smk_error_nomem : NULL;
 }
+
+/* babeltrace2's bin: the file, and "+" an offset or "@" an address. */
+static char *user_bin(struct state *st, uint64_t addr, bool ret_addr,
+		      const struct smk_addrmap_loc *loc)
+{
+	uint64_t adj = ret_addr ? 1 : 0;
+	const char *p;
+	char *bin;
+	int r;
+
+	if (!loc->file)
+		return NULL;
+	p = base_name(smk_addrmap_file_host_path(loc->file), st->full_path);
+	/* babeltrace2 prints offsets with "%#" PRIx64: 0 is "0". */
+	if (loc->is_pic)
+		r = asprintf(&bin, "%s+%#" PRIx64, p, loc->offset + adj);
+	else
+		r = asprintf(&bin, "%s@%#" PRIx64, p, addr + adj);
+	return r < 0 ? NULL : bin;
+}
+
+static struct smk_error *store(struct state *st, uint64_t k1, uint64_t k2,
+			       struct answer **ret);
+static struct answer *cached(struct state *st, uint64_t k1, uint64_t k2);
 
 /*
  * The formatted answer for @addr in process @vpid: cached per (file,
@@ -316,8 +335,7 @@ static struct smk_error *answer(struct state *st, int64_t vpid, uint64_t addr,
 	struct answer *a;
 	uint64_t k1, k2;
 	const char *why;
-	size_t k;
-
+	
 	if (l1->a && l1->vpid == vpid && l1->addr == addr && l1->gen == gen) {
 		*ret = l1->a;
 		return NULL;
@@ -333,14 +351,9 @@ static struct smk_error *answer(struct state *st, int64_t vpid, uint64_t addr,
 	}
 	if (ret_addr)
 		k1 |= (uint64_t)1 << 63;
-	if (st->nslots) {
-		for (k = key_hash(k1, k2, st->nslots - 1); st->slots[k];
-		     k = (k + 1) & (st->nslots - 1))
-			if (st->slots[k]->k1 == k1 && st->slots[k]->k2 == k2) {
-				a = st->slots[k];
-				goto found;
-			}
-	}
+	a = cached(st, k1, k2);
+	if (a)
+		goto found;
 	/* A miss: look it up (smk_addrmap_find again, cheap). */
 	err = smk_addrmap_symbolize(st->map, vpid, addr - (ret_addr ? 1 : 0),
 				    &loc, &info);
@@ -364,10 +377,31 @@ static struct smk_error *answer(struct state *st, int64_t vpid, uint64_t addr,
 		}
 	}
 	st->fb.len = 0;
-	err = format_answer(st, addr - (ret_addr ? 1 : 0), ret_addr, &loc,
-			    &info);
+	err = format_answer(st, user_bin(st, addr - (ret_addr ? 1 : 0),
+					 ret_addr, &loc),
+			    ret_addr, &loc, &info);
 	if (err)
 		return err;
+	err = store(st, k1, k2, &a);
+	if (err)
+		return err;
+found:
+	l1->vpid = vpid;
+	l1->addr = addr;
+	l1->gen = gen;
+	l1->a = a;
+	*ret = a;
+	return NULL;
+}
+
+/* st->fb's fragment, kept under (k1, k2). */
+static struct smk_error *store(struct state *st, uint64_t k1, uint64_t k2,
+			       struct answer **ret)
+{
+	struct smk_error *err;
+	struct answer *a;
+	size_t k;
+
 	if ((st->nanswers + 1) * 2 > st->nslots && (err = slots_grow(st)))
 		return err;
 	a = calloc(1, sizeof(*a));
@@ -383,13 +417,66 @@ static struct smk_error *answer(struct state *st, int64_t vpid, uint64_t addr,
 		;
 	st->slots[k] = a;
 	st->nanswers++;
-found:
-	l1->vpid = vpid;
-	l1->addr = addr;
-	l1->gen = gen;
-	l1->a = a;
 	*ret = a;
 	return NULL;
+}
+
+/* A cached answer under (k1, k2), or NULL. */
+static struct answer *cached(struct state *st, uint64_t k1, uint64_t k2)
+{
+	size_t k;
+
+	if (!st->nslots)
+		return NULL;
+	for (k = key_hash(k1, k2, st->nslots - 1); st->slots[k];
+	     k = (k + 1) & (st->nslots - 1))
+		if (st->slots[k]->k1 == k1 && st->slots[k]->k2 == k2)
+			return st->slots[k];
+	return NULL;
+}
+
+/*
+ * A kernel address (an LTTng kernel trace: kprobe events' ip payload
+ * field): mapped as symbolize-ftrace maps a bare address (kaddr.h).  The
+ * answer is cached under k1 = 3, which no userspace key has (a file
+ * pointer's low bits are 0 or 1, an unmapped address' are 2).
+ */
+static struct smk_error *kanswer(struct state *st, uint64_t addr,
+				 bool ret_addr, const struct answer **ret)
+{
+	uint64_t k1 = 3 | (ret_addr ? (uint64_t)1 << 63 : 0);
+	struct smk_symbol_info info = { 0 };
+	struct kaddr_answer ka;
+	struct smk_error *err;
+	struct answer *a;
+	char *bin = NULL;
+
+	a = cached(st, k1, addr);
+	if (a) {
+		*ret = a;
+		return NULL;
+	}
+	kaddr_resolve(&st->ka, addr - (ret_addr ? 1 : 0), &ka);
+	if (ka.have)
+		info = ka.info;
+	if (!info.reason)
+		info.reason = ka.why;
+	if (ka.bin && !ka.bin->sym && ka.bin->why)
+		warn_once(st, ka.bin, ka.bin->why);
+	/* As babeltrace2 for a file: "+" an offset in a relocatable
+	 * module (the address addr2line -e MODULE.ko takes), "@" a
+	 * link-time address in vmlinux. */
+	if (ka.have && asprintf(&bin, "%s%c%#" PRIx64, ka.bin->module,
+				strcmp(ka.bin->module, "vmlinux") ? '+' : '@',
+				ka.addr + (ret_addr ? 1 : 0)) < 0)
+		return &smk_error_nomem;
+	st->fb.len = 0;
+	err = format_answer(st, bin, ret_addr, NULL, &info);
+	if (!err)
+		err = store(st, k1, addr, &a);
+	if (!err)
+		*ret = a;
+	return err;
 }
 
 /* ---- events ---- */
@@ -691,6 +778,67 @@ static void print_text(struct state *st, const struct smk_ctf_event *ev,
 	smk_ctf_buf_putc(b, '\n');
 }
 
+/* The payload's "ip" of a kernel event (a kprobe's), per class: -1 none. */
+static int kernel_ip_index(struct state *st, const struct smk_ctf_event *ev)
+{
+	if (ev->class_id >= st->nkip_idx) {
+		size_t n = ev->class_id + 16, c;
+		int *v = realloc(st->kip_idx, n * sizeof(*v));
+
+		if (!v)
+			return -3;
+		for (c = st->nkip_idx; c < n; c++)
+			v[c] = -2;
+		st->kip_idx = v;
+		st->nkip_idx = n;
+	}
+	if (st->kip_idx[ev->class_id] == -2)
+		st->kip_idx[ev->class_id] = smk_ctf_field_index(ev, "ip");
+	return st->kip_idx[ev->class_id];
+}
+
+/*
+ * An event of an LTTng kernel trace: a kprobe event's only payload field,
+ * ip, is the probed address, symbolized into debug_info as a userspace
+ * event's ip context is; --fields are kernel addresses too.
+ */
+static struct smk_error *on_kernel_event(struct state *st,
+					 const struct smk_ctf_event *ev,
+					 const struct answer **dbg,
+					 const struct answer **frags,
+					 bool *any)
+{
+	struct smk_error *err;
+	const int *idx = NULL;
+	int ip = kernel_ip_index(st, ev);
+	uint64_t v;
+	size_t i;
+
+	if (ip == -3)
+		return &smk_error_nomem;
+	if (ip >= 0 && smk_ctf_field_uint(ev, ip, &v)) {
+		err = kanswer(st, v, false, dbg);
+		if (err)
+			return err;
+	}
+	if (st->nfields) {
+		idx = field_indexes(st, ev);
+		if (!idx)
+			return &smk_error_nomem;
+	}
+	for (i = 0; i < st->nfields; i++) {
+		frags[i] = NULL;
+		if (idx[i] < 0 || !smk_ctf_field_uint(ev, idx[i], &v))
+			continue;
+		err = kanswer(st, v, is_return_address(st->fields[i]),
+			      &frags[i]);
+		if (err)
+			return err;
+		*any = true;
+	}
+	return NULL;
+}
+
 static struct smk_error *on_event(void *arg, const struct smk_ctf_event *ev)
 {
 	struct state *st = arg;
@@ -701,7 +849,11 @@ static struct smk_error *on_event(void *arg, const struct smk_ctf_event *ev)
 	size_t i;
 
 	st->events++;
-	if (!st->no_debug_info) {
+	if (!st->no_debug_info && ev->domain && !strcmp(ev->domain, "kernel")) {
+		err = on_kernel_event(st, ev, &dbg, frags, &any);
+		if (err)
+			return err;
+	} else if (!st->no_debug_info) {
 		err = smk_addrmap_event(st->map, ev);
 		if (err)
 			return err;
@@ -763,8 +915,16 @@ static void usage(FILE *f)
 "                            address is (places each file's markers)\n"
 "      --stats               on stderr: events, addresses looked up, time\n"
 "  -h, --help\n"
-"Needs the events of lttng_ust_statedump:* and lttng_ust_dl:* (or\n"
-"lttng_ust_lib:*) in the trace, and the ip and vpid contexts.\n"
+"A kernel trace (LTTng's kernel domain): each kprobe event's ip payload\n"
+"field is symbolized, and markers named, as symbolize-ftrace does, from:\n"
+"  -e FILE                   vmlinux or a module (repeatable)\n"
+"  -k RELEASE, --root DIR    or the release's, found as marker-list does\n"
+"      --kallsyms FILE       the traced machine's saved /proc/kallsyms\n"
+"      --modules FILE        its saved /proc/modules\n"
+"      --sections MOD=PATH   its /sys/module/MOD/sections (dir or file)\n"
+"      --kaslr-offset N      instead of --kallsyms' _text\n"
+"A userspace trace needs the events of lttng_ust_statedump:* and\n"
+"lttng_ust_dl:* (or lttng_ust_lib:*), and the ip and vpid contexts.\n"
 "Exit status: 0 ok, 1 the trace cannot be read, 2 usage.\n");
 }
 
@@ -817,6 +977,9 @@ int cmd_symbolize_trace(int argc, char **argv)
 		{ "no-debug-info", no_argument, NULL, OPT_NO_DEBUG },
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "markers", no_argument, NULL, OPT_MARKERS },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "root", required_argument, NULL, SMK_CLI_ROOT },
+		KADDR_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -830,9 +993,22 @@ int cmd_symbolize_trace(int argc, char **argv)
 	size_t i;
 
 	smk_set_warn(warn_cb, NULL);
+	if (kaddr_init(&st.ka, prog, &cli))
+		return 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "e:k:h", longopts, NULL)) != -1) {
+		int taken = kaddr_option(&st.ka, c, optarg);
+
+		if (taken < 0) {
+			kaddr_deinit(&st.ka);
+			smk_cli_deinit(&cli);
+			return taken == -2 ? 2 : 1;
+		}
+		if (taken)
+			continue;
 		switch (c) {
+		case 'k':
+		case SMK_CLI_ROOT:
 		case SMK_CLI_DEBUG_DIR:
 		case SMK_CLI_TARGET_PREFIX:
 			if (smk_cli_option(&cli, c, optarg) < 0) {
@@ -902,6 +1078,11 @@ int cmd_symbolize_trace(int argc, char **argv)
 			return 2;
 		}
 	st.path = argv[optind];
+	if (kaddr_open_files(&st.ka)) {
+		kaddr_deinit(&st.ka);
+		smk_cli_deinit(&cli);
+		return 1;
+	}
 	st.l1 = calloc(L1_SIZE, sizeof(*st.l1));
 	err = st.l1 ? smk_addrmap_create(&cli.debuginfo, &st.map) :
 	      &smk_error_nomem;
@@ -954,6 +1135,8 @@ int cmd_symbolize_trace(int argc, char **argv)
 	free(st.slots);
 	free(st.l1);
 	free(st.field_idx);
+	free(st.kip_idx);
+	kaddr_deinit(&st.ka);
 	for (i = 0; i < st.njson_names; i++)
 		smk_ctf_buf_deinit(&st.json_names[i]);
 	free(st.json_names);

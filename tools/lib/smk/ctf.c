@@ -92,7 +92,7 @@ struct ctf_class {
 	const bt_trace *trace;		/* referenced, for the hostname */
 	unsigned int id;
 	const char *name;
-	const char *hostname, *procname;
+	const char *hostname, *procname, *domain;
 	bool has_env_vpid;
 	int64_t env_vpid;
 	bool has_clock;
@@ -510,6 +510,9 @@ static struct ctf_class *class_new(struct smk_ctf *t, const bt_event *ev,
 	const bt_value *vpid =
 		bt_trace_borrow_environment_entry_value_by_name_const(
 			trace, "vpid");
+	const bt_value *domain =
+		bt_trace_borrow_environment_entry_value_by_name_const(
+			trace, "domain");
 	struct ctf_class *c, **by_id;
 	bool dummy;
 	size_t k;
@@ -535,6 +538,8 @@ static struct ctf_class *class_new(struct smk_ctf *t, const bt_event *ev,
 		c->hostname = bt_value_string_get(host);
 	if (procname && bt_value_get_type(procname) == BT_VALUE_TYPE_STRING)
 		c->procname = bt_value_string_get(procname);
+	if (domain && bt_value_get_type(domain) == BT_VALUE_TYPE_STRING)
+		c->domain = bt_value_string_get(domain);
 	if (vpid && bt_value_get_type(vpid) == BT_VALUE_TYPE_SIGNED_INTEGER) {
 		c->env_vpid = bt_value_integer_signed_get(vpid);
 		c->has_env_vpid = true;
@@ -668,6 +673,7 @@ static void deliver(struct smk_ctf *t, const struct pending *pe)
 	e.class_id = c->id;
 	e.hostname = c->hostname;
 	e.procname = c->procname;
+	e.domain = c->domain;
 	e.has_env_vpid = c->has_env_vpid;
 	e.env_vpid = c->env_vpid;
 	e.cls = c;

@@ -34,9 +34,10 @@ struct smk_ctf_event {
 	int64_t ts;		/* ns from the clock's origin */
 	int64_t vpid, vtid;	/* common context, when present */
 	uint64_t ip;
-	/* The trace's environment: hostname, and for LTTng's per-process
-	 * buffers procname and vpid; NULL / false when absent. */
-	const char *hostname, *procname;
+	/* The trace's environment: hostname, LTTng's domain ("ust" or
+	 * "kernel"), and for LTTng's per-process buffers procname and vpid;
+	 * NULL / false when absent. */
+	const char *hostname, *procname, *domain;
 	bool has_env_vpid;
 	int64_t env_vpid;
 
