@@ -217,6 +217,25 @@ read -r n2 nbad2 nev2 < "$TMP/check2"
 is "$rc|$nbad2|$([ "$n2" -gt 0 ] && echo some)" "0|0|some" \
 	"kallsyms + modules, no sections: the $n2 hits in .text the same"
 [ "$nbad2" = 0 ] || diag "$(tail -n +2 "$TMP/check2")"
+# ... and the others say why they are not placed, never a wrong function.
+r=$(python3 - "$TMP/want.src" "$TMP/textfns" "$TMP/sym2.json" <<'PY'
+import json, sys
+text = set(open(sys.argv[2]).read().split())
+other = {l.split()[0] for l in open(sys.argv[1]) if l.split()[5] not in text}
+got = set()
+for l in open(sys.argv[3]):
+    e = json.loads(l)
+    if e["name"] in other:
+        d = e.get("debug_info") or {}
+        got.add("func" if d.get("func") else d.get("reason"))
+print(len(other), "|".join(sorted(got)))
+PY
+)
+case $r in
+0\ *)	skip "every marker site of the sample is in .text" ;;
+*)	is "${r#* }" "past the module's first code section; without its sections (a saved /sys/module/M/sections) the rest of its layout is unknown" \
+		"kallsyms + modules, no sections: the sites outside .text (${r%% *}) say why, no wrong function" ;;
+esac
 
 # The text form: babeltrace2's line, with debug_info in the common context.
 "$RESOLVE" symbolize-trace -e "$SAMPLE" $LAYOUT "$TMP/out/trace" \

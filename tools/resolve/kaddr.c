@@ -285,9 +285,26 @@ void kaddr_resolve(struct kaddr *ka, uint64_t addr, struct kaddr_answer *a)
 		}
 		addr = base + k.addr;
 	} else if (strcmp(k.module, "vmlinux")) {
-		/* /proc/modules' base: the start of .text */
-		if (!smk_binary_section_addr(b, ".text", &base)) {
-			a->why = "the module has no .text";
+		const char *first;
+		uint64_t size;
+
+		/*
+		 * /proc/modules' base is where the module's first code
+		 * section starts; where the others lie depends on the
+		 * kernel's layout (sizes, alignments): only that first
+		 * section is known without /sys/module/M/sections
+		 * (measured: .text.unlikely's smk_fail came out as
+		 * smk_sample_init+0x17 before this check).
+		 */
+		if (!smk_binary_module_first_code(b, &first, &base, &size)) {
+			a->why = "the module has no code section";
+			return;
+		}
+		if (k.addr >= size) {
+			a->why = "past the module's first code section; "
+				 "without its sections (a saved "
+				 "/sys/module/M/sections) the rest of its "
+				 "layout is unknown";
 			return;
 		}
 		addr = base + k.addr;

@@ -821,6 +821,38 @@ const struct smk_symbol *smk_binary_code_symbol(struct smk_binary *b,
 	       b->by_name[lo] : NULL;
 }
 
+bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
+				  uint64_t *addr, uint64_t *size)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	GElf_Addr bias;
+	GElf_Shdr sh;
+	Elf *elf;
+
+	if (!binary_report(b))
+		return false;
+	elf = dwfl_module_getelf(b->dwmod, &bias);
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) < 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) !=
+		    (SHF_ALLOC | SHF_EXECINSTR) || !sh.sh_size)
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!n || !strncmp(n, ".init", 5))
+			continue;
+		*name = n;
+		*addr = sh.sh_addr + bias - b->bias;
+		*size = sh.sh_size;
+		return true;
+	}
+	return false;
+}
+
 bool smk_binary_section_addr(struct smk_binary *b, const char *name,
 			     uint64_t *addr)
 {

@@ -153,6 +153,15 @@ const struct smk_symbol *smk_binary_code_symbol(struct smk_binary *b,
 bool smk_binary_section_addr(struct smk_binary *b, const char *name,
 			     uint64_t *addr);
 
+/*
+ * A module's code at the base /proc/modules gives: the kernel lays the
+ * allocated executable sections that are not .init ones first, in section
+ * header order, so the base is the start of the first of them.  Its name,
+ * DWARF address and size; false if none.
+ */
+bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
+				  uint64_t *addr, uint64_t *size);
+
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
 			    uint64_t *addr);
