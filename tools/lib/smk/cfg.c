@@ -426,21 +426,51 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
 }
 
 static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
-		    bool strict);
+		    bool strict, uint64_t avoid);
 
 bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
 {
-	return reaches(b, from, to, false);
+	return reaches(b, from, to, false, 0);
+}
+
+bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, jump);
+	struct func_info *fn;
+	size_t i;
+
+	if (!sym || sym != smk_binary_symbol_at(b, dest) || !sym->size ||
+	    sym->size > (1 << 20))
+		return false;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return false;
+	/* Each backward jump T -> H closes a loop: H and what reaches T
+	 * without passing H. */
+	for (i = 0; i < fn->n; i++) {
+		uint64_t t = fn->insns[i].addr, h = fn->insns[i].target;
+		bool has_jump, has_dest;
+
+		if (!h || h > t)
+			continue;
+		has_jump = jump == h || reaches(b, jump, t, false, h);
+		if (!has_jump)
+			continue;
+		has_dest = dest == h || reaches(b, dest, t, false, h);
+		if (!has_dest)
+			return true;
+	}
+	return false;
 }
 
 bool smk_code_in_loop(struct smk_binary *b, uint64_t addr)
 {
-	return reaches(b, addr, addr, true);
+	return reaches(b, addr, addr, true, 0);
 }
 
 /* With @strict, a path of at least one step: @from == @to is a loop. */
 static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
-		    bool strict)
+		    bool strict, uint64_t avoid)
 {
 	enum { MAX_STEPS = 1 << 14 };
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, from);
@@ -464,6 +494,11 @@ static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
 		goto out;
 	stack[top++] = i;
 	seen[i] = true;
+	/* Never through @avoid (unless it is where we go). */
+	if (avoid && avoid != to)
+		for (size_t k = 0; k < fn->n; k++)
+			if (fn->insns[k].addr == avoid)
+				seen[k] = true;
 	/* Depth first over instructions: the next one when control falls
 	 * through, the target of a direct jump. */
 	while (top && steps++ < MAX_STEPS) {

@@ -92,6 +92,12 @@ bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
 bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 			  uint64_t *pred, bool *conditional);
 
+/*
+ * Is the edge from @jump to @dest a loop's exit: is @jump inside a loop
+ * (closed by a backward jump) that @dest is outside of?
+ */
+bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest);
+
 /* Can control flow from @addr back to @addr (a loop, as far as seen)? */
 bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
 

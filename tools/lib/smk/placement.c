@@ -901,7 +901,8 @@ static unsigned int marker_last_line(const struct smk_marker *m)
  *   entry is not a loop head.  Either no line between that statement and
  *   the marker has code (the if whose arm the marker opens), or the jump
  *   is in a loop and @addr is not (the exit of the loop the marker
- *   follows).  Else the site may be the condition's other arm: gcc -O0
+ *   follows; an outer loop may hold both, as for cache_get() inlined
+ *   into a loop).  Else the site may be the condition's other arm: gcc -O0
  *   puts "} else if (x > hi) {" right after "x = lo; marker;" (measured:
  *   tests/fidelity clamp_lo, 22 hits of 7).  clang -O2 turns "if (n == 0) return 0;
  *   marker; return is_even(n - 1)" with is_even() inlined into a loop at
@@ -969,8 +970,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 				     &between, &after, NULL) && !between.n);
 		free(between.v);
 		free(after.v);
-		if (direct || (smk_code_in_loop(b, pred) &&
-			       !smk_code_in_loop(b, addr)))
+		if (direct || smk_code_loop_exit(b, pred, addr))
 			return RULE_NEXT_BRANCH;
 	}
 	return RULE_NEXT_LINE;
