@@ -1013,6 +1013,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 		case SMK_CLI_TARGET_PREFIX:
 			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
+				kaddr_deinit(&st.ka);
 				smk_cli_deinit(&cli);
 				return 1;
 			}
@@ -1024,6 +1025,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 			if (!valid_name(optarg)) {
 				fprintf(stderr, "%s: --field-name: '%s' is not "
 					"a C identifier\n", prog, optarg);
+				kaddr_deinit(&st.ka);
 				smk_cli_deinit(&cli);
 				return 2;
 			}
@@ -1031,6 +1033,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 			break;
 		case OPT_FIELDS:
 			if (add_fields(&st, optarg)) {
+				kaddr_deinit(&st.ka);
 				smk_cli_deinit(&cli);
 				return 2;
 			}
@@ -1041,6 +1044,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 			} else if (strcmp(optarg, "text")) {
 				fprintf(stderr, "%s: unknown format '%s' (text "
 					"or json)\n", prog, optarg);
+				kaddr_deinit(&st.ka);
 				smk_cli_deinit(&cli);
 				return 2;
 			}
@@ -1056,10 +1060,12 @@ int cmd_symbolize_trace(int argc, char **argv)
 			break;
 		case 'h':
 			usage(stdout);
+			kaddr_deinit(&st.ka);
 			smk_cli_deinit(&cli);
 			return 0;
 		default:
 			usage(stderr);
+			kaddr_deinit(&st.ka);
 			smk_cli_deinit(&cli);
 			return 2;
 		}
@@ -1067,6 +1073,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 	if (optind + 1 != argc) {
 		fprintf(stderr, "%s: give one trace directory\n", prog);
 		usage(stderr);
+		kaddr_deinit(&st.ka);
 		smk_cli_deinit(&cli);
 		return 2;
 	}
@@ -1074,6 +1081,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 		if (!valid_name(st.fields[i])) {
 			fprintf(stderr, "%s: --fields: '%s' is not a field "
 				"name\n", prog, st.fields[i]);
+			kaddr_deinit(&st.ka);
 			smk_cli_deinit(&cli);
 			return 2;
 		}
