@@ -552,6 +552,29 @@ static struct smk_error *resolve_var(struct walk *w, struct found_var *fv)
 		if (err)
 			return err;
 	}
+	/*
+	 * clang puts a static variable in the out-of-line copy of a
+	 * function that is also inlined, not in its abstract tree: the
+	 * inlined copies point to the abstract function, and are this
+	 * marker's instances too (measured: tests/fidelity cmp_int at clang
+	 * -O2, whose copy inlined into min_int() was missed and its hits
+	 * with it).
+	 */
+	if (has_code(&fv->chain[sub]) &&
+	    dwarf_attr(&fv->chain[sub], DW_AT_abstract_origin, &attr) &&
+	    dwarf_formref_die(&attr, &die)) {
+		Dwarf_Off abs = dwarf_dieoffset(&die);
+
+		for (k = conc_find(w, abs);
+		     k < w->nconc && w->conc[k].origin == abs; k++) {
+			if (w->conc[k].off == suboff ||
+			    !dwarf_offdie(w->bin->dwarf, w->conc[k].off, &die))
+				continue;
+			err = instance_from_root(w, m, fv, sub, &die);
+			if (err)
+				return err;
+		}
+	}
 	return NULL;
 }
 
