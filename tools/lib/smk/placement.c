@@ -892,6 +892,27 @@ static unsigned int marker_last_line(const struct smk_marker *m)
 }
 
 /*
+ * Is the marker, by its source, in no arm of an if, else or switch?  Then
+ * a conditional move in its block is not its own arm if-converted but
+ * code around it: tree_find()'s "key < n->key ? n->left : n->right" after
+ * find_descend, tree_height()'s max after height_node (measured: right
+ * counts at every level where they were called if-converted).  Unknown
+ * without the source: false.
+ */
+static bool outside_choices(struct smk_binary *b, const struct smk_marker *m,
+			    const char *file)
+{
+	char path[4096];
+	Dwarf_Die var;
+
+	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
+		return false;
+	file = source_path(&var, file, path, sizeof(path));
+	return file && smk_source_marker_in_choice(b, file, m->line,
+						   m->rec.name) == 0;
+}
+
+/*
  * The next line's one site @addr, on the line right after the marker's,
  * when the compiler left no row of the marker's own: exact when the
  * machine code enters it the way the source enters the marker.
@@ -927,7 +948,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 	bool cond;
 
 	if (!file || !sym || smk_code_facts(b, addr, &f) || !f.decoded ||
-	    !f.boundary || f.condmove ||
+	    !f.boundary || (f.condmove && !outside_choices(b, m, file)) ||
 	    (f.vector && smk_code_in_loop(b, addr)) ||
 	    smk_code_in_loop(b, sym->addr))
 		return RULE_NEXT_LINE;
@@ -1020,7 +1041,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
 	if (f.vector && smk_code_in_loop(b, addr))
 		r = RULE_VECTORIZED;
-	else if (f.condmove)
+	else if (f.condmove && !outside_choices(b, m, file))
 		r = RULE_CONDMOVE;
 	else if (f.join)
 		r = RULE_JOIN;

@@ -257,13 +257,99 @@ static bool conditional_head(const struct source *s, size_t i)
 	       is(s, open - 1, "for");
 }
 
+/*
+ * The macro call naming the marker, on its line or just above (gcc's
+ * __LINE__ is the call's first line, clang's its last).
+ */
+static bool find_marker(const struct source *s, unsigned int line,
+			const char *name, size_t *at)
+{
+	bool found = false;
+	size_t i;
+
+	for (i = 0; i + 2 < s->n; i++) {
+		if (s->t[i].line > line)
+			break;
+		if (s->t[i].line + 8 >= line && is_marker_macro(s, i) &&
+		    is(s, i + 2, name)) {
+			*at = i;
+			found = true;
+		}
+	}
+	return found;
+}
+
+/* Is the '{' or ')' or "else" at @i the head of an if, else or switch? */
+static bool choice_head(const struct source *s, size_t i)
+{
+	size_t open;
+
+	if (is(s, i, "{")) {
+		if (!i)
+			return false;
+		i--;
+	}
+	if (is(s, i, "else"))
+		return true;
+	if (!is(s, i, ")"))
+		return false;
+	open = match(s, i, -1);
+	return open < s->n && open &&
+	       (is(s, open - 1, "if") || is(s, open - 1, "switch"));
+}
+
+int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
+				unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at, j;
+	int depth = 0;
+
+	if (!path || !name)
+		return -1;
+	s = load(b, path);
+	if (!s || !s->n || !find_marker(s, line, name, &at))
+		return -1;
+	/* A braceless arm: "if (c) marker;", "else marker;". */
+	if (at && choice_head(s, at - 1) && !is(s, at - 1, "{"))
+		return 1;
+	/* Each enclosing block, out to the function's body. */
+	for (j = at; j-- > 0;) {
+		if (is(s, j, "}")) {
+			depth++;
+		} else if (is(s, j, "{")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			if (choice_head(s, j))
+				return 1;
+			if (j && is(s, j - 1, ")")) {
+				size_t open = match(s, j - 1, -1);
+
+				if (open >= s->n || !open)
+					return -1;
+				/* a function's body: an identifier, not a
+				 * keyword, before its parameters */
+				if (!is(s, open - 1, "for") &&
+				    !is(s, open - 1, "while"))
+					return 0;
+				/* a loop's body: its braceless parent? */
+				if (open >= 2 && choice_head(s, open - 2))
+					return 1;
+			}
+		}
+	}
+	return -1;
+}
+
 enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 						  const char *path,
 						  unsigned int line,
 						  const char *name)
 {
 	const struct source *s;
-	size_t i, at = 0, first, last, before, after;
+	size_t at = 0, first, last, before, after;
 	bool found = false;
 
 	if (!path || !name)
@@ -271,17 +357,7 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 	s = load(b, path);
 	if (!s || !s->n)
 		return SMK_SOURCE_UNKNOWN;
-	/* The macro call naming the marker, on its line or just above
-	 * (gcc's __LINE__ is the call's first line, clang's its last). */
-	for (i = 0; i + 2 < s->n; i++) {
-		if (s->t[i].line > line)
-			break;
-		if (s->t[i].line + 8 >= line && is_marker_macro(s, i) &&
-		    is(s, i + 2, name)) {
-			at = i;
-			found = true;
-		}
-	}
+	found = find_marker(s, line, name, &at);
 	if (!found)
 		return SMK_SOURCE_UNKNOWN;
 	/* Its neighbours: other markers next to it have no code either. */

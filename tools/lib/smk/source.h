@@ -22,6 +22,14 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 						  const char *name);
 
 /*
+ * Does the marker stand, at any depth inside its function, in an arm of an
+ * if, an else or a switch?  1 yes, 0 no (only the function's body, loops,
+ * plain blocks), -1 unknown.
+ */
+int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
+				unsigned int line, const char *name);
+
+/*
  * Does the body of the function declared at @decl_line of @path hold a
  * loop (for, while, do, goto)?  1 yes, 0 no, -1 unknown (no source, or no
  * body found there).
