@@ -8,13 +8,13 @@
 # checks the exit status, stdout and the exact stderr line.
 . "$(dirname "$0")/lib/tap.sh"
 
-for t in gcc python3 readelf strip; do
+for t in gcc python3 readelf strip mkfifo timeout; do
 	command -v $t >/dev/null || skip_all "$t not found (run scripts/deps.sh)"
 done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 31
+plan 36
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 HEADER="   ID MODULE           FUNCTION                 NAME                 DESCRIPTION"
@@ -242,5 +242,49 @@ strip --strip-all -o stripped shop
 run marker-list stripped
 is "$rc|$(rows | wc -l)|$(rows | awk '{ print $3 }' | sort -u)" "0|6|-" \
 	"strip --strip-all: the allocated section survives, markers listed"
+
+# ---- the source marker-resolve reads (source.c): present, gone, hostile ----
+# A marker alone in an if's arm: the compiler drops the arm, and only the
+# source shows the marker was conditional.
+mkdir src && cat > src/arm.c <<'EOF'
+#include <linux/simple_marker.h>
+volatile int sink;
+__attribute__((noinline)) void note(unsigned int flags)
+{
+	if (flags & 4)
+		trace_simple(arm_four, "%x", flags);
+	sink = flags;
+}
+int main(int argc, char **argv)
+{
+	(void)argv;
+	note(argc);
+	return 0;
+}
+EOF
+(cd src && gcc $CFLAGS -o ../arm arm.c)
+verdict() {
+	run timeout 20 "$TOP/tools/resolve/marker-resolve" --format=json arm
+	printf '%s|' "$rc"
+	python3 -c 'import json, sys
+m = json.load(open(sys.argv[1]))["markers"][0]
+print(m["verdict"], m["rule"], sep="|")' "$TMP/out" 2>/dev/null
+}
+is "$(verdict)" "0|approximated|conditional arm without code" \
+	"source at hand: a marker alone in an arm is approximated"
+mv src/arm.c src/arm.c.away
+is "$(verdict)" "0|exact|marker line" \
+	"source gone: the arm cannot be seen (documented), no error"
+mkfifo src/arm.c
+is "$(verdict)" "0|exact|marker line" \
+	"the source path is a FIFO: not read, no hang"
+rm src/arm.c
+head -c 100000 /dev/urandom > src/arm.c
+is "$(verdict)" "0|exact|marker line" \
+	"the source path holds random bytes: no crash, the marker not found there"
+rm src/arm.c
+{ cat src/arm.c.away; printf '/* unterminated "\n{{{{((((\n'; } > src/arm.c
+is "$(verdict)" "0|approximated|conditional arm without code" \
+	"an unterminated comment after the marker: the marker still found"
 
 done_testing

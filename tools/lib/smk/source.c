@@ -17,30 +17,46 @@
  * preprocessor lines skipped) and kept per binary.
  */
 #include <errno.h>
+#include <stdint.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "source.h"
 
-enum { MAX_SOURCE = 16 << 20, MAX_TOKEN = 64 };
+enum { MAX_SOURCE = 8 << 20, MAX_FILES = 8 };
 
+/* A token: identifiers and numbers whole, punctuation one character. */
 struct token {
-	unsigned int line;
-	char text[MAX_TOKEN];	/* identifiers and numbers, truncated;
-				 * punctuation: one character */
+	uint32_t off, len;	/* in the file's text */
+	uint32_t line;
 };
 
 struct source {
 	char *path;
+	char *text;
 	struct token *t;
 	size_t n;		/* 0 with t NULL: not readable */
+	unsigned long used;	/* for eviction */
 };
 
+/* The last MAX_FILES files read, so that memory stays bounded. */
 struct source_cache {
-	struct source *s;
-	size_t n, cap;
+	struct source s[MAX_FILES];
+	size_t n;
+	unsigned long clock;
 };
+
+static void source_free(struct source *s)
+{
+	free(s->path);
+	free(s->text);
+	free(s->t);
+	memset(s, 0, sizeof(*s));
+}
 
 static void cache_free(void *p)
 {
@@ -49,11 +65,8 @@ static void cache_free(void *p)
 
 	if (!c)
 		return;
-	for (i = 0; i < c->n; i++) {
-		free(c->s[i].path);
-		free(c->s[i].t);
-	}
-	free(c->s);
+	for (i = 0; i < c->n; i++)
+		source_free(&c->s[i]);
 	free(c);
 }
 
@@ -64,7 +77,7 @@ static bool ident_char(char c)
 }
 
 static bool add_token(struct source *s, size_t *cap, unsigned int line,
-		      const char *p, size_t len)
+		      const char *start, const char *p, size_t len)
 {
 	if (s->n == *cap) {
 		size_t nc = *cap ? 2 * *cap : 1024;
@@ -75,18 +88,16 @@ static bool add_token(struct source *s, size_t *cap, unsigned int line,
 		s->t = t;
 		*cap = nc;
 	}
-	if (len >= MAX_TOKEN)
-		len = MAX_TOKEN - 1;
+	s->t[s->n].off = p - start;
+	s->t[s->n].len = len;
 	s->t[s->n].line = line;
-	memcpy(s->t[s->n].text, p, len);
-	s->t[s->n].text[len] = 0;
 	s->n++;
 	return true;
 }
 
 static bool tokenize(struct source *s, const char *p, size_t size)
 {
-	const char *end = p + size;
+	const char *start = p, *end = p + size;
 	unsigned int line = 1;
 	bool bol = true;	/* only blanks so far on this line */
 	size_t cap = 0;
@@ -125,7 +136,7 @@ static bool tokenize(struct source *s, const char *p, size_t size)
 				if (*p == '\\' && p + 1 < end)
 					p++;
 			p = p < end ? p + 1 : end;
-			if (!add_token(s, &cap, line, q, 1))
+			if (!add_token(s, &cap, line, start, q, 1))
 				return false;
 			bol = false;
 		} else if (ident_char(c)) {
@@ -133,11 +144,11 @@ static bool tokenize(struct source *s, const char *p, size_t size)
 
 			while (p < end && ident_char(*p))
 				p++;
-			if (!add_token(s, &cap, line, q, p - q))
+			if (!add_token(s, &cap, line, start, q, p - q))
 				return false;
 			bol = false;
 		} else {
-			if (!add_token(s, &cap, line, p, 1))
+			if (!add_token(s, &cap, line, start, p, 1))
 				return false;
 			p++;
 			bol = false;
@@ -150,9 +161,11 @@ static struct source *load(struct smk_binary *b, const char *path)
 {
 	struct source_cache *c = b->src_cache;
 	struct source *s;
-	char *buf = NULL;
 	size_t i, size = 0;
+	struct stat st;
+	char *dup;
 	FILE *f;
+	int fd;
 
 	if (!c) {
 		c = calloc(1, sizeof(*c));
@@ -162,50 +175,64 @@ static struct source *load(struct smk_binary *b, const char *path)
 		b->src_cache_free = cache_free;
 	}
 	for (i = 0; i < c->n; i++)
-		if (!strcmp(c->s[i].path, path))
+		if (!strcmp(c->s[i].path, path)) {
+			c->s[i].used = ++c->clock;
 			return &c->s[i];
-	if (c->n == c->cap) {
-		size_t nc = c->cap ? 2 * c->cap : 16;
-		struct source *ns = realloc(c->s, nc * sizeof(*ns));
-
-		if (!ns)
-			return NULL;
-		c->s = ns;
-		c->cap = nc;
-	}
-	s = &c->s[c->n];
-	memset(s, 0, sizeof(*s));
-	s->path = strdup(path);
-	if (!s->path)
+		}
+	dup = strdup(path);
+	if (!dup)
 		return NULL;
-	c->n++;
-	f = fopen(path, "r");
-	if (!f)
+	if (c->n < MAX_FILES) {
+		s = &c->s[c->n++];
+	} else {
+		/* the least recently used */
+		s = &c->s[0];
+		for (i = 1; i < c->n; i++)
+			if (c->s[i].used < s->used)
+				s = &c->s[i];
+		source_free(s);
+	}
+	s->used = ++c->clock;
+	s->path = dup;
+	/*
+	 * The path comes from the binary's DWARF: only a regular file is
+	 * read (not a FIFO or a device that would block or never end), and
+	 * not past MAX_SOURCE.
+	 */
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
 		return s;
-	buf = malloc(MAX_SOURCE);
-	if (buf)
-		size = fread(buf, 1, MAX_SOURCE, f);
-	if (buf && !ferror(f) && size < MAX_SOURCE && !tokenize(s, buf, size)) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    st.st_size >= MAX_SOURCE || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return s;
+	}
+	s->text = malloc(st.st_size + 1);
+	if (s->text)
+		size = fread(s->text, 1, st.st_size, f);
+	if (!s->text || ferror(f) || !tokenize(s, s->text, size)) {
 		free(s->t);
 		s->t = NULL;
 		s->n = 0;
 	}
 	fclose(f);
-	free(buf);
 	return s;
 }
 
 static bool is(const struct source *s, size_t i, const char *text)
 {
-	return i < s->n && !strcmp(s->t[i].text, text);
+	return i < s->n && s->t[i].len == strlen(text) &&
+	       !memcmp(s->text + s->t[i].off, text, s->t[i].len);
 }
 
 /* The index of the bracket matching the one at @i, scanning by @dir. */
 static size_t match(const struct source *s, size_t i, int dir)
 {
-	const char *open = s->t[i].text, *close;
+	const char *open, *close;
 	int depth = 0;
 
+	open = is(s, i, "(") ? "(" : is(s, i, ")") ? ")" :
+	       is(s, i, "{") ? "{" : "}";
 	close = !strcmp(open, "(") ? ")" : !strcmp(open, ")") ? "(" :
 		!strcmp(open, "{") ? "}" : "{";
 	for (; i < s->n; i += dir) {
