@@ -767,7 +767,8 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	const char *sym;
 	unsigned int i;
 	int nscopes = 0;
-	bool join, in_loop;
+	bool join;
+	int in_loop = -1;	/* unknown until an argument asks */
 
 	for (size_t k = 0; k < p->nsites; k++)
 		if (p->sites[k].addr == addr)
@@ -809,7 +810,6 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 		return err;
 	}
 	join = cf.decoded && cf.join;
-	in_loop = cf.decoded && smk_code_in_loop(b, addr);
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -829,7 +829,10 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				      flags & SMK_PLACE_USER, f);
 		if (err)
 			break;
-		if (f->spec && f->spec[0] == '\\' && in_loop) {
+		if (f->spec && in_loop < 0 &&
+		    (f->spec[0] == '\\' || uses_register(f->spec)))
+			in_loop = cf.decoded && smk_code_in_loop(b, addr);
+		if (f->spec && f->spec[0] == '\\' && in_loop == 1) {
 			free(f->spec);
 			f->spec = NULL;
 			free(f->reason);
@@ -842,7 +845,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				break;
 			}
 		}
-		if (f->spec && in_loop && uses_register(f->spec) &&
+		if (f->spec && in_loop == 1 && uses_register(f->spec) &&
 		    recursion_loop(b, scopes, nscopes)) {
 			free(f->spec);
 			f->spec = NULL;
