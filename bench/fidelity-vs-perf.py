@@ -4,7 +4,7 @@
 
   fidelity-vs-perf.py [--cc gcc,clang] [--levels=-O2,-O3] [--json FILE]
 
-The corpus of tests/fidelity/ (63 markers, about 520 hits) is built per
+The corpus of tests/fidelity/ (64 markers, about 520 hits) is built per
 compiler and level; the same zero-cost binary is probed three ways and
 each trace compared with the witness build (tests/fidelity/run.py):
 

@@ -6,9 +6,11 @@
  * and nothing in the line table or DWARF says an "if" was there.  Only the
  * source does: marker-resolve must call these approximated (source.c).
  * A case arm holding only the marker and its break is one too; an arm
- * with code after the marker, if-converted, is the contrast.
+ * with code after the marker, if-converted, is the contrast.  And a switch
+ * arm holding a marker and the same code as another arm, which the
+ * compiler merges into one jump table target.
  *
- * markers: 7
+ * markers: 8
  */
 #include "fid.h"
 
@@ -83,4 +85,28 @@ int arm_clamp(const int *v, int n, int lo)
 		total += x;
 	}
 	return total;
+}
+
+/* Arms 0 and 1 differ only by the marker: one target in the jump table. */
+int arm_op(int op, int x)
+{
+	switch (op) {
+	case 0:
+		trace_simple(arm_op0, "%d", x);
+		return x + 1;
+	case 1:
+		return x + 1;
+	case 2:
+		return x * 3;
+	case 3:
+		return x - 7;
+	case 4:
+		return x ^ 5;
+	case 5:
+		return x << 2;
+	case 6:
+		return x / 3;
+	default:
+		return 0;
+	}
 }

@@ -58,6 +58,7 @@ void arm_call(int x);
 long arm_signs(const int *v, int n);
 int arm_kind(int k);
 int arm_clamp(const int *v, int n, int lo);
+int arm_op(int op, int x);
 
 /* inline.c */
 struct pt {

@@ -141,6 +141,12 @@ static void run_arms(void)
 	}
 	for (i = 0; i < 24; i++)
 		mix((unsigned long)arm_kind((int)rnd(8)));
+	for (i = 0; i < 30; i++) {
+		int op = (int)rnd(8);	/* one call each: the order of a */
+		int x = (int)rnd(100);	/* call's arguments is unspecified */
+
+		mix((unsigned long)arm_op(op, x));
+	}
 	for (i = 0; i < 16; i++)
 		v[i] = (int)rnd(100) - 50;
 	mix((unsigned long)arm_signs(v, 16));

@@ -108,6 +108,9 @@ struct func_info {
 	size_t ntargets;
 	struct { uint64_t from, to; } *back;	/* backward jumps: loops */
 	size_t nback;
+	struct { uint64_t target; unsigned int slots; } *table;
+	size_t ntable;		/* switch table entries, by target */
+	bool table_unknown;	/* an indirect jump whose table was not read */
 };
 
 struct cfg_cache {
@@ -126,9 +129,138 @@ static void cache_free(void *p)
 		free(c->f[i].insns);
 		free(c->f[i].targets);
 		free(c->f[i].back);
+		free(c->f[i].table);
 	}
 	free(c->f);
 	free(c);
+}
+
+/* The 64-bit register holding @r (capstone's ids, x86-64). */
+static unsigned int reg64(unsigned int r)
+{
+	static const unsigned int map[][4] = {
+		{ X86_REG_RAX, X86_REG_EAX, X86_REG_AX, X86_REG_AL },
+		{ X86_REG_RBX, X86_REG_EBX, X86_REG_BX, X86_REG_BL },
+		{ X86_REG_RCX, X86_REG_ECX, X86_REG_CX, X86_REG_CL },
+		{ X86_REG_RDX, X86_REG_EDX, X86_REG_DX, X86_REG_DL },
+		{ X86_REG_RSI, X86_REG_ESI, X86_REG_SI, X86_REG_SIL },
+		{ X86_REG_RDI, X86_REG_EDI, X86_REG_DI, X86_REG_DIL },
+		{ X86_REG_RBP, X86_REG_EBP, X86_REG_BP, X86_REG_BPL },
+		{ X86_REG_R8, X86_REG_R8D, X86_REG_R8W, X86_REG_R8B },
+		{ X86_REG_R9, X86_REG_R9D, X86_REG_R9W, X86_REG_R9B },
+		{ X86_REG_R10, X86_REG_R10D, X86_REG_R10W, X86_REG_R10B },
+		{ X86_REG_R11, X86_REG_R11D, X86_REG_R11W, X86_REG_R11B },
+		{ X86_REG_R12, X86_REG_R12D, X86_REG_R12W, X86_REG_R12B },
+		{ X86_REG_R13, X86_REG_R13D, X86_REG_R13W, X86_REG_R13B },
+		{ X86_REG_R14, X86_REG_R14D, X86_REG_R14W, X86_REG_R14B },
+		{ X86_REG_R15, X86_REG_R15D, X86_REG_R15W, X86_REG_R15B },
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(map) / sizeof(*map); i++)
+		for (k = 0; k < 4; k++)
+			if (map[i][k] == r)
+				return map[i][0];
+	return r;
+}
+
+/*
+ * A switch's jump table, as gcc and clang emit it for position-independent
+ * code: "cmp $N, %idx; ja default" bounds the index, "lea TABLE(%rip),
+ * %base" (clang hoists it to the entry), "movslq (%base,%idx,4), %r; add
+ * %base, %r; jmp *%r".  Each entry is the target minus TABLE.  Only the
+ * executable's or library's final bytes are read (a .ko's table wants
+ * relocations: not read).  False when the pattern is not found.
+ */
+static bool read_table(struct smk_binary *b, struct func_info *f,
+		       const cs_insn *insn, size_t j)
+{
+	const cs_x86 *x = &insn[j].detail->x86;
+	unsigned int r, base = 0, idx = 0;
+	uint64_t table = 0, count = 0, k;
+	const unsigned char *bytes;
+	size_t i, ld = 0;
+	bool found = false;
+
+	if (b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN)
+		return false;
+	if (x->op_count != 1 || x->operands[0].type != X86_OP_REG)
+		return false;
+	r = reg64(x->operands[0].reg);
+	/* The load of the entry, a few instructions back. */
+	for (i = j; i-- > 0 && j - i <= 6;) {
+		const cs_x86 *y = &insn[i].detail->x86;
+
+		if ((insn[i].id == X86_INS_MOVSXD) && y->op_count == 2 &&
+		    y->operands[0].type == X86_OP_REG &&
+		    y->operands[1].type == X86_OP_MEM &&
+		    y->operands[1].mem.scale == 4 &&
+		    y->operands[1].mem.disp == 0) {
+			base = reg64(y->operands[1].mem.base);
+			idx = reg64(y->operands[1].mem.index);
+			ld = i;
+			found = base && idx &&
+				(reg64(y->operands[0].reg) == r || base == r);
+			break;
+		}
+	}
+	if (!found)
+		return false;
+	/* The table's address: the last lea into the base before. */
+	for (i = ld; i-- > 0;) {
+		const cs_x86 *y = &insn[i].detail->x86;
+
+		if (y->op_count == 2 && y->operands[0].type == X86_OP_REG &&
+		    reg64(y->operands[0].reg) == base) {
+			if (insn[i].id != X86_INS_LEA ||
+			    y->operands[1].type != X86_OP_MEM ||
+			    y->operands[1].mem.base != X86_REG_RIP)
+				return false;
+			table = insn[i].address + insn[i].size +
+				y->operands[1].mem.disp;
+			break;
+		}
+	}
+	/* The bound: "cmp $N, %idx" then "ja" just before the load. */
+	for (i = ld; i-- > 1 && ld - i <= 6;) {
+		const cs_x86 *y = &insn[i - 1].detail->x86;
+
+		if (insn[i].id == X86_INS_JA && insn[i - 1].id == X86_INS_CMP &&
+		    y->op_count == 2 && y->operands[0].type == X86_OP_REG &&
+		    reg64(y->operands[0].reg) == idx &&
+		    y->operands[1].type == X86_OP_IMM &&
+		    y->operands[1].imm >= 0 && y->operands[1].imm < 4096) {
+			count = y->operands[1].imm + 1;
+			break;
+		}
+	}
+	if (!table || !count)
+		return false;
+	bytes = code_bytes(b, table, count * 4);
+	if (!bytes)
+		return false;
+	for (k = 0; k < count; k++) {
+		int32_t e;
+		uint64_t t;
+		size_t q;
+		void *tmp;
+
+		memcpy(&e, bytes + 4 * k, 4);
+		t = table + (int64_t)e;
+		for (q = 0; q < f->ntable && f->table[q].target != t; q++)
+			;
+		if (q == f->ntable) {
+			tmp = realloc(f->table, (f->ntable + 1) *
+				      sizeof(*f->table));
+			if (!tmp)
+				return false;
+			f->table = tmp;
+			f->table[f->ntable].target = t;
+			f->table[f->ntable++].slots = 0;
+		}
+		f->table[q].slots++;
+	}
+	return true;
 }
 
 static struct func_info *decode(struct smk_binary *b, uint64_t start,
@@ -245,10 +377,31 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 			      (pad || !f->insns[i - 1].falls);
 		}
 	}
+	for (i = 0; i < n; i++)
+		if (f->insns[i].indirect && !read_table(b, f, insn, i))
+			f->table_unknown = true;
 	cs_free(insn, n);
 	cs_close(&h);
 	c->n++;
 	return f;
+}
+
+int smk_code_table_slots(struct smk_binary *b, uint64_t addr)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	unsigned int slots = 0;
+	size_t i;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return -1;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn || fn->table_unknown)
+		return -1;
+	for (i = 0; i < fn->ntable; i++)
+		if (fn->table[i].target == addr)
+			slots += fn->table[i].slots;
+	return slots;
 }
 
 struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,

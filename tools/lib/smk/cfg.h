@@ -98,6 +98,12 @@ bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
  */
 bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest);
 
+/*
+ * How many entries of the function's switch tables lead to @addr: 0 none,
+ * -1 unknown (a table that could not be read, or not an executable).
+ */
+int smk_code_table_slots(struct smk_binary *b, uint64_t addr);
+
 /* Can control flow from @addr back to @addr (a loop, as far as seen)? */
 bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
 

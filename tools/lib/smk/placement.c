@@ -46,11 +46,13 @@ enum rule {
 	RULE_NEXT_STRAIGHT,
 	RULE_NEXT_BRANCH,
 	RULE_NEXT_ENTRY,
+	RULE_NEXT_CASE,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_CONDMOVE,
+	RULE_MERGED_ARMS,
 	RULE_VECTORIZED,
 	RULE_ARM_ERASED,
 	RULE_PARTIAL,
@@ -79,6 +81,8 @@ static const struct {
 			       NULL },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
 			      NULL },
+	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
+			     NULL },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
@@ -107,6 +111,13 @@ static const struct {
 		"the compiler if-converted the branch around the marker "
 		"(conditional moves): no instruction runs only when the "
 		"marker does",
+	},
+	[RULE_MERGED_ARMS] = {
+		"merged switch arms", SMK_VERDICT_APPROX,
+		"more jump table entries lead to the marker's address than "
+		"the source has case labels before it (or the source is not "
+		"at hand): the compiler merged arms with the same code, and "
+		"hits count them all",
 	},
 	[RULE_VECTORIZED] = {
 		"vectorized", SMK_VERDICT_APPROX,
@@ -915,6 +926,21 @@ static bool outside_choices(struct smk_binary *b, const struct smk_marker *m,
 						   m->rec.name) == 0;
 }
 
+/* The case labels right before the marker (source.c), -1 unknown. */
+static int case_labels(struct smk_binary *b, const struct smk_marker *m,
+		       const char *file)
+{
+	char path[4096];
+	const char *src;
+	Dwarf_Die var;
+
+	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
+		return -1;
+	src = source_path(&var, file, path, sizeof(path));
+	return src ? smk_source_case_labels(b, src, m->line, m->rec.name) :
+		     -1;
+}
+
 /*
  * The next line's one site @addr, on the line right after the marker's,
  * when the compiler left no row of the marker's own: exact when the
@@ -974,6 +1000,18 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 		free(before.v);
 		free(after.v);
 		return first ? RULE_NEXT_ENTRY : RULE_NEXT_LINE;
+	}
+	/*
+	 * A switch's arm, reached only through its jump table: exact when
+	 * as many table entries lead here as the source has case labels
+	 * right before the marker, so no other arm was merged into it.
+	 */
+	if (f.preds == 0 && !f.func_entry) {
+		int slots = smk_code_table_slots(b, addr), labels;
+
+		labels = slots > 0 ? case_labels(b, m, file) : -1;
+		return labels > 0 && labels == slots ? RULE_NEXT_CASE :
+						       RULE_NEXT_LINE;
 	}
 	if (f.preds == 1 && smk_code_single_pred(b, addr, &pred, &cond) &&
 	    cond) {
@@ -1046,6 +1084,18 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		r = RULE_VECTORIZED;
 	else if (f.condmove && !outside_choices(b, m, file))
 		r = RULE_CONDMOVE;
+	/*
+	 * Reached only through a switch's table: as many entries as case
+	 * labels, or arms were merged (measured: tests/fidelity arm_op0 at
+	 * gcc -O2/-O3/-Os, whose block sat on the target that case 1, the
+	 * same code, shares: 6 hits for 3 before this check).
+	 */
+	else if (f.preds == 0 && !f.func_entry) {
+		int slots = smk_code_table_slots(b, addr);
+
+		if (slots > 0 && case_labels(b, m, file) != slots)
+			r = RULE_MERGED_ARMS;
+	}
 	else if (f.join)
 		r = RULE_JOIN;
 	return r;
@@ -1361,7 +1411,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				rule = next_entered(b, &cu, &root, file, m,
 						    in->inlined, next.v[0]);
 			if (rule == RULE_NEXT_BRANCH ||
-			    rule == RULE_NEXT_ENTRY) {
+			    rule == RULE_NEXT_ENTRY ||
+			    rule == RULE_NEXT_CASE) {
 				bool bp;
 
 				err = bypassed(b, &cu, &root, file,

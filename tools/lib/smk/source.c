@@ -370,6 +370,41 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 	return -1;
 }
 
+int smk_source_case_labels(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at, j;
+	int labels = 0;
+
+	if (!path || !name)
+		return -1;
+	s = load(b, path);
+	if (!s || !s->n || !find_marker(s, line, name, &at))
+		return -1;
+	/* "case X:" ... back from the marker, each ending in ':' */
+	for (j = at; j > 0 && is(s, j - 1, ":");) {
+		size_t k = j - 1;
+
+		/* back to the label's keyword, within the label */
+		while (k > 0 && !is(s, k - 1, "case") &&
+		       !is(s, k - 1, "default") && !is(s, k - 1, ";") &&
+		       !is(s, k - 1, "{") && !is(s, k - 1, "}") &&
+		       !is(s, k - 1, "?"))
+			k--;
+		if (!k || !is(s, k - 1, "case"))
+			return is(s, k ? k - 1 : 0, "default") ? -1 :
+			       labels ? -1 : 0;
+		/* a range "case 1 ... 3:" stands for several values */
+		for (size_t q = k; q < j - 1; q++)
+			if (is(s, q, "."))
+				return -1;
+		labels++;
+		j = k - 1;
+	}
+	return labels;
+}
+
 enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 						  const char *path,
 						  unsigned int line,

@@ -30,6 +30,13 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 				unsigned int line, const char *name);
 
 /*
+ * How many "case X:" labels stand right before the marker (none: 0), or
+ * -1: unknown, a "default:" or a range among them.
+ */
+int smk_source_case_labels(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name);
+
+/*
  * Does the body of the function declared at @decl_line of @path hold a
  * loop (for, while, do, goto)?  1 yes, 0 no, -1 unknown (no source, or no
  * body found there).
