@@ -674,6 +674,21 @@ static const char *source_path(Dwarf_Die *die, const char *file, char *buf,
 }
 
 /*
+ * The marker's source file (@file, as DWARF names it) as a path to open,
+ * in @buf; NULL for an ad-hoc point or a record without its DWARF.
+ */
+static const char *marker_source(struct smk_binary *b,
+				 const struct smk_marker *m, const char *file,
+				 char *buf, size_t size)
+{
+	Dwarf_Die var;
+
+	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
+		return NULL;
+	return source_path(&var, file, buf, size);
+}
+
+/*
  * Is the loop around a site one the compiler made of a recursion?  The
  * outermost function of @scopes has no loop in its source (source.c): a
  * tail call became a jump back, and gcc's DWARF may keep a parameter in
@@ -917,11 +932,8 @@ static bool outside_choices(struct smk_binary *b, const struct smk_marker *m,
 			    const char *file)
 {
 	char path[4096];
-	Dwarf_Die var;
 
-	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
-		return false;
-	file = source_path(&var, file, path, sizeof(path));
+	file = marker_source(b, m, file, path, sizeof(path));
 	return file && smk_source_marker_in_choice(b, file, m->line,
 						   m->rec.name) == 0;
 }
@@ -931,14 +943,10 @@ static int case_labels(struct smk_binary *b, const struct smk_marker *m,
 		       const char *file)
 {
 	char path[4096];
-	const char *src;
-	Dwarf_Die var;
 
-	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
-		return -1;
-	src = source_path(&var, file, path, sizeof(path));
-	return src ? smk_source_case_labels(b, src, m->line, m->rec.name) :
-		     -1;
+	file = marker_source(b, m, file, path, sizeof(path));
+	return file ? smk_source_case_labels(b, file, m->line, m->rec.name) :
+		      -1;
 }
 
 /*
@@ -1110,11 +1118,8 @@ static bool alone_in_arm(struct smk_binary *b, const struct smk_marker *m,
 			 const char *file)
 {
 	char path[4096];
-	Dwarf_Die var;
 
-	if (!file || !m->var || !dwarf_offdie(b->dwarf, m->var, &var))
-		return false;
-	file = source_path(&var, file, path, sizeof(path));
+	file = marker_source(b, m, file, path, sizeof(path));
 	return file && smk_source_marker_context(b, file, m->line,
 						 m->rec.name) ==
 		       SMK_SOURCE_ALONE_IN_ARM;

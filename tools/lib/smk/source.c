@@ -306,6 +306,21 @@ static bool find_marker(const struct source *s, unsigned int line,
 	return found;
 }
 
+/* @path's tokens and the index of marker @name's call, or NULL. */
+static const struct source *marker_at(struct smk_binary *b, const char *path,
+				      unsigned int line, const char *name,
+				      size_t *at)
+{
+	const struct source *s;
+
+	if (!path || !name)
+		return NULL;
+	s = load(b, path);
+	if (!s || !s->n || !find_marker(s, line, name, at))
+		return NULL;
+	return s;
+}
+
 /* Is the '{' or ')' or "else" at @i the head of an if, else or switch? */
 static bool choice_head(const struct source *s, size_t i)
 {
@@ -332,10 +347,8 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 	size_t at, j;
 	int depth = 0;
 
-	if (!path || !name)
-		return -1;
-	s = load(b, path);
-	if (!s || !s->n || !find_marker(s, line, name, &at))
+	s = marker_at(b, path, line, name, &at);
+	if (!s)
 		return -1;
 	/* A braceless arm: "if (c) marker;", "else marker;". */
 	if (at && choice_head(s, at - 1) && !is(s, at - 1, "{"))
@@ -377,10 +390,8 @@ int smk_source_case_labels(struct smk_binary *b, const char *path,
 	size_t at, j;
 	int labels = 0;
 
-	if (!path || !name)
-		return -1;
-	s = load(b, path);
-	if (!s || !s->n || !find_marker(s, line, name, &at))
+	s = marker_at(b, path, line, name, &at);
+	if (!s)
 		return -1;
 	/* "case X:" ... back from the marker, each ending in ':' */
 	for (j = at; j > 0 && is(s, j - 1, ":");) {
@@ -412,15 +423,9 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 {
 	const struct source *s;
 	size_t at = 0, first, last, before, after;
-	bool found = false;
 
-	if (!path || !name)
-		return SMK_SOURCE_UNKNOWN;
-	s = load(b, path);
-	if (!s || !s->n)
-		return SMK_SOURCE_UNKNOWN;
-	found = find_marker(s, line, name, &at);
-	if (!found)
+	s = marker_at(b, path, line, name, &at);
+	if (!s)
 		return SMK_SOURCE_UNKNOWN;
 	/* Its neighbours: other markers next to it have no code either. */
 	first = at;
