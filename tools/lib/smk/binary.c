@@ -821,40 +821,15 @@ const struct smk_symbol *smk_binary_code_symbol(struct smk_binary *b,
 	       b->by_name[lo] : NULL;
 }
 
-bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
-				  uint64_t *addr, uint64_t *size)
-{
-	Elf_Scn *scn = NULL;
-	size_t shstrndx;
-	GElf_Addr bias;
-	GElf_Shdr sh;
-	Elf *elf;
-
-	if (!binary_report(b))
-		return false;
-	elf = dwfl_module_getelf(b->dwmod, &bias);
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) < 0)
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) !=
-		    (SHF_ALLOC | SHF_EXECINSTR) || !sh.sh_size)
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (!n || !strncmp(n, ".init", 5))
-			continue;
-		*name = n;
-		*addr = sh.sh_addr + bias - b->bias;
-		*size = sh.sh_size;
-		return true;
-	}
-	return false;
-}
-
-bool smk_binary_section_addr(struct smk_binary *b, const char *name,
-			     uint64_t *addr)
+/*
+ * The first allocated section, in section header order, that @want
+ * accepts: its name, DWARF address and size.
+ */
+static bool alloc_section(struct smk_binary *b,
+			  bool (*want)(const char *name, const GElf_Shdr *sh,
+				       const void *arg),
+			  const void *arg, const char **name, uint64_t *addr,
+			  uint64_t *size)
 {
 	Elf_Scn *scn = NULL;
 	size_t shstrndx;
@@ -873,12 +848,43 @@ bool smk_binary_section_addr(struct smk_binary *b, const char *name,
 		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
 			continue;
 		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (n && !strcmp(n, name)) {
-			*addr = sh.sh_addr + bias - b->bias;
-			return true;
-		}
+		if (!n || !want(n, &sh, arg))
+			continue;
+		*name = n;
+		*addr = sh.sh_addr + bias - b->bias;
+		*size = sh.sh_size;
+		return true;
 	}
 	return false;
+}
+
+/* Code, not empty, not .init: what the kernel lays first in a module. */
+static bool first_code(const char *name, const GElf_Shdr *sh,
+		       const void *unused)
+{
+	(void)unused;
+	return (sh->sh_flags & SHF_EXECINSTR) && sh->sh_size &&
+	       strncmp(name, ".init", 5);
+}
+
+static bool named(const char *name, const GElf_Shdr *sh, const void *want)
+{
+	(void)sh;
+	return !strcmp(name, want);
+}
+
+bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
+				  uint64_t *addr, uint64_t *size)
+{
+	return alloc_section(b, first_code, NULL, name, addr, size);
+}
+
+bool smk_binary_section_addr(struct smk_binary *b, const char *name,
+			     uint64_t *addr)
+{
+	uint64_t size;
+
+	return alloc_section(b, named, name, &name, addr, &size);
 }
 
 const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
