@@ -370,10 +370,5 @@ int main(int argc, char **argv)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
 	smk_inputs_deinit(&inputs);
 	smk_cli_deinit(&opt.cli);
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "%s: writing output: %s\n", prog,
-			strerror(errno));
-		return 1;
-	}
-	return status;
+	return smk_cli_flush_stdout(prog) ? status : 1;
 }

@@ -394,9 +394,7 @@ int cmd_callgraph(int argc, char **argv)
 		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "min-calls", required_argument, NULL, OPT_MIN },
 		{ "exe", required_argument, NULL, 'e' },
-		{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL,
-		  SMK_CLI_TARGET_PREFIX },
+		SMK_CLI_DEBUG_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -503,11 +501,8 @@ int cmd_callgraph(int argc, char **argv)
 			rc = 1;
 		}
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "marker-resolve: writing output: %s\n",
-			strerror(errno));
+	if (!smk_cli_flush_stdout("marker-resolve"))
 		rc = 1;
-	}
 	smk_ctf_destroy(t);
 	smk_addrmap_destroy(st.map);
 	smk_symbolizer_destroy(st.exe);

@@ -1083,10 +1083,5 @@ int main(int argc, char **argv)
 	}
 	if (opt.format == FMT_JSON)
 		printf("%s]\n}\n", json_first ? "" : "\n  ");
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "%s: writing output: %s\n", prog,
-			strerror(errno));
-		return 1;
-	}
-	return status;
+	return smk_cli_flush_stdout(prog) ? status : 1;
 }

@@ -321,10 +321,7 @@ int cmd_addr2line(int argc, char **argv)
 		{ "basenames", no_argument, NULL, 's' },
 		{ "marker", no_argument, NULL, OPT_MARKER },
 		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "debug-info-dir", required_argument, NULL,
-		  SMK_CLI_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL,
-		  SMK_CLI_TARGET_PREFIX },
+		SMK_CLI_DEBUG_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -429,10 +426,5 @@ int cmd_addr2line(int argc, char **argv)
 	}
 	smk_symbolizer_destroy(s);
 	smk_cli_deinit(&cli);
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "%s: writing output: %s\n", prog,
-			strerror(errno));
-		return 1;
-	}
-	return rc;
+	return smk_cli_flush_stdout(prog) ? rc : 1;
 }

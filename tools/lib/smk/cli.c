@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -68,4 +71,12 @@ void smk_cli_deinit(struct smk_cli *cli)
 	free((void *)cli->debuginfo.debug_dirs);
 	cli->debuginfo.debug_dirs = NULL;
 	cli->debuginfo.ndebug_dirs = 0;
+}
+
+bool smk_cli_flush_stdout(const char *prog)
+{
+	if (!fflush(stdout) && !ferror(stdout))
+		return true;
+	fprintf(stderr, "%s: writing output: %s\n", prog, strerror(errno));
+	return false;
 }

@@ -12,6 +12,8 @@
 
 #include "binary.h"
 #include "filter.h"
+#include <stdbool.h>
+
 #include "inputs.h"
 
 enum {
@@ -22,15 +24,21 @@ enum {
 
 /* getopt_long() pieces: append to the tool's own. */
 #define SMK_CLI_SHORTOPTS "n:m:f:N:k:"
+/* Where separate debuginfo is looked for. */
+#define SMK_CLI_DEBUG_LONGOPTS						\
+	{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR }, \
+	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }
+/* A kernel release's binaries, and the tree they are under. */
+#define SMK_CLI_KERNEL_LONGOPTS						\
+	{ "kernel", required_argument, NULL, 'k' },			\
+	{ "root", required_argument, NULL, SMK_CLI_ROOT }
 #define SMK_CLI_LONGOPTS						\
 	{ "probe", required_argument, NULL, 'n' },			\
 	{ "module", required_argument, NULL, 'm' },			\
 	{ "function", required_argument, NULL, 'f' },			\
 	{ "name", required_argument, NULL, 'N' },			\
-	{ "kernel", required_argument, NULL, 'k' },			\
-	{ "root", required_argument, NULL, SMK_CLI_ROOT },		\
-	{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR }, \
-	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }
+	SMK_CLI_KERNEL_LONGOPTS,					\
+	SMK_CLI_DEBUG_LONGOPTS
 
 struct smk_cli {
 	struct smk_filter filter;
@@ -51,5 +59,11 @@ void smk_cli_inputs(const struct smk_cli *cli, char **args, int nargs,
 		    void (*report)(struct smk_error *err));
 
 void smk_cli_deinit(struct smk_cli *cli);
+
+/*
+ * Flush stdout; false, with "PROG: writing output: ERROR" on stderr, when
+ * something written to it was lost (a full disk, a closed pipe).
+ */
+bool smk_cli_flush_stdout(const char *prog);
 
 #endif /* SMK_CLI_H */
