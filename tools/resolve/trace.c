@@ -802,6 +802,42 @@ static int kernel_ip_index(struct state *st, const struct smk_ctf_event *ev)
  * ip, is the probed address, symbolized into debug_info as a userspace
  * event's ip context is; --fields are kernel addresses too.
  */
+/*
+ * The --fields of @ev that hold an address, each answered into @frags:
+ * in @ev's process, or in the kernel for a kernel trace.
+ */
+static struct smk_error *field_answers(struct state *st,
+				       const struct smk_ctf_event *ev,
+				       bool kernel,
+				       const struct answer **frags,
+				       bool *any)
+{
+	struct smk_error *err;
+	const int *idx;
+	uint64_t v;
+	size_t i;
+
+	if (!st->nfields)
+		return NULL;
+	idx = field_indexes(st, ev);
+	if (!idx)
+		return &smk_error_nomem;
+	for (i = 0; i < st->nfields; i++) {
+		bool ret = is_return_address(st->fields[i]);
+
+		frags[i] = NULL;
+		if (idx[i] < 0 || (!kernel && !ev->has_vpid) ||
+		    !smk_ctf_field_uint(ev, idx[i], &v))
+			continue;
+		err = kernel ? kanswer(st, v, ret, &frags[i]) :
+			       answer(st, ev->vpid, v, ret, &frags[i]);
+		if (err)
+			return err;
+		*any = true;
+	}
+	return NULL;
+}
+
 static struct smk_error *on_kernel_event(struct state *st,
 					 const struct smk_ctf_event *ev,
 					 const struct answer **dbg,
@@ -809,10 +845,8 @@ static struct smk_error *on_kernel_event(struct state *st,
 					 bool *any)
 {
 	struct smk_error *err;
-	const int *idx = NULL;
 	int ip = kernel_ip_index(st, ev);
 	uint64_t v;
-	size_t i;
 
 	if (ip == -3)
 		return &smk_error_nomem;
@@ -821,32 +855,15 @@ static struct smk_error *on_kernel_event(struct state *st,
 		if (err)
 			return err;
 	}
-	if (st->nfields) {
-		idx = field_indexes(st, ev);
-		if (!idx)
-			return &smk_error_nomem;
-	}
-	for (i = 0; i < st->nfields; i++) {
-		frags[i] = NULL;
-		if (idx[i] < 0 || !smk_ctf_field_uint(ev, idx[i], &v))
-			continue;
-		err = kanswer(st, v, is_return_address(st->fields[i]),
-			      &frags[i]);
-		if (err)
-			return err;
-		*any = true;
-	}
-	return NULL;
+	return field_answers(st, ev, true, frags, any);
 }
 
 static struct smk_error *on_event(void *arg, const struct smk_ctf_event *ev)
 {
 	struct state *st = arg;
 	const struct answer *dbg = NULL, *frags[MAX_FIELDS];
-	const int *idx = NULL;
 	struct smk_error *err;
 	bool any = false;
-	size_t i;
 
 	st->events++;
 	if (!st->no_debug_info && ev->domain && !strcmp(ev->domain, "kernel")) {
@@ -864,25 +881,9 @@ static struct smk_error *on_event(void *arg, const struct smk_ctf_event *ev)
 			if (err)
 				return err;
 		}
-		if (st->nfields) {
-			idx = field_indexes(st, ev);
-			if (!idx)
-				return &smk_error_nomem;
-		}
-		for (i = 0; i < st->nfields; i++) {
-			uint64_t v;
-
-			frags[i] = NULL;
-			if (idx[i] < 0 || !ev->has_vpid ||
-			    !smk_ctf_field_uint(ev, idx[i], &v))
-				continue;
-			err = answer(st, ev->vpid, v,
-				     is_return_address(st->fields[i]),
-				     &frags[i]);
-			if (err)
-				return err;
-			any = true;
-		}
+		err = field_answers(st, ev, false, frags, &any);
+		if (err)
+			return err;
 	}
 	if (st->json)
 		print_json(st, ev, dbg, frags, any);
@@ -967,9 +968,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 	enum { OPT_FULL = 256, OPT_FIELD_NAME, OPT_FIELDS, OPT_FORMAT,
 	       OPT_NO_DEBUG, OPT_STATS, OPT_MARKERS };
 	static const struct option longopts[] = {
-		{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR },
-		{ "target-prefix", required_argument, NULL,
-		  SMK_CLI_TARGET_PREFIX },
+		SMK_CLI_DEBUG_LONGOPTS,
 		{ "full-path", no_argument, NULL, OPT_FULL },
 		{ "field-name", required_argument, NULL, OPT_FIELD_NAME },
 		{ "fields", required_argument, NULL, OPT_FIELDS },
@@ -977,8 +976,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 		{ "no-debug-info", no_argument, NULL, OPT_NO_DEBUG },
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "markers", no_argument, NULL, OPT_MARKERS },
-		{ "kernel", required_argument, NULL, 'k' },
-		{ "root", required_argument, NULL, SMK_CLI_ROOT },
+		SMK_CLI_KERNEL_LONGOPTS,
 		KADDR_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1128,11 +1126,8 @@ int cmd_symbolize_trace(int argc, char **argv)
 				"tracer discarded %" PRIu64 " packets\n",
 				st.path, stats->discarded_packets);
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "marker-resolve: writing output: %s\n",
-			strerror(errno));
+	if (!smk_cli_flush_stdout("marker-resolve"))
 		rc = 1;
-	}
 	smk_ctf_destroy(t);
 	smk_addrmap_destroy(st.map);
 	for (i = 0; i < st.nslots; i++) {
