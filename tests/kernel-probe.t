@@ -36,6 +36,7 @@
 # trace, module section addresses, kprobe_events...) and the definitions,
 # e.g. for testing a trace symbolizer on them.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/samples.sh"
 
 rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
 	skip_all "cannot name the cloud kernel release: $rel"
@@ -51,14 +52,7 @@ RESOLVE=$TOP/tools/resolve/marker-resolve
 CHECK="python3 $TOP/tests/kernel/check.py"
 
 # The samples, built in a copy: kbuild writes next to the sources.
-mkdir -p "$TMP/src/samples" "$TMP/src/include/linux" "$TMP/src/scripts"
-cp "$TOP/Kbuild" "$TMP/src/"
-cp "$TOP/include/linux/simple_marker.h" \
-	"$TOP/include/linux/simple_marker_exact.h" "$TMP/src/include/linux/"
-cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
-	"$TMP/src/scripts/"
-cp "$TOP"/samples/Kbuild "$TOP"/samples/Makefile "$TOP"/samples/*.c \
-	"$TMP/src/samples/"
+copy_samples "$TMP/src"
 t0=$(date +%s%N)
 # SMK_KERNEL_EXACT=1 (tests/kernel-probe-exact.t): every marker exact.
 KCF=

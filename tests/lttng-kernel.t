@@ -22,6 +22,7 @@
 #     gives it for the site's address in the .ko; then the same through
 #     --sections, and the text form.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/samples.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "not root (qemu, packages)"
 rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
@@ -55,14 +56,7 @@ if [ "$rc|$krc" != "0|0" ]; then
 fi
 
 # The sample module, built in a copy: kbuild writes next to the sources.
-mkdir -p "$TMP/src/samples" "$TMP/src/include/linux" "$TMP/src/scripts"
-cp "$TOP/Kbuild" "$TMP/src/"
-cp "$TOP/include/linux/simple_marker.h" \
-	"$TOP/include/linux/simple_marker_exact.h" "$TMP/src/include/linux/"
-cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
-	"$TMP/src/scripts/"
-cp "$TOP"/samples/Kbuild "$TOP"/samples/Makefile "$TOP"/samples/*.c \
-	"$TMP/src/samples/"
+copy_samples "$TMP/src"
 make -j2 -C "$TMP/src/samples" KDIR="$KDIR" > "$TMP/build.log" 2>&1
 is "$?" 0 "build the sample module"
 SAMPLE=$TMP/src/samples/smk_sample.ko
@@ -115,6 +109,7 @@ STEPS
 t0=$(date +%s%N)
 "$TOP/scripts/qemu-run.sh" -k "$kdir" -m "$SAMPLE" -f "$TMP/root.tar.gz" \
 	-f "$TMP/lttng-offset.so" -f "$TMP/probes" -f "$TMP/steps" \
+	-f "$TOP/tests/kernel/guest-lib.sh" \
 	-o "$TMP/out" -l "$TMP/console.log" -t 180 \
 	"$TOP/tests/kernel/lttng.sh" root.tar.gz smk_sample.ko probes steps \
 	> "$TMP/guest.txt" 2> "$TMP/qemu.err"

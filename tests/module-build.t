@@ -16,6 +16,7 @@
 # Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
 # writes its output next to the sources.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/samples.sh"
 
 rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
 	skip_all "cannot name the cloud kernel release: $rel"
@@ -194,22 +195,6 @@ else:
     die("usage: records SECTION.bin | compare A.ko B.ko")
 EOF
 elf() { python3 "$TMP/smk-elf.py" "$@"; }
-
-# copy_samples DIR: the samples' sources (not any build products) into
-# DIR/samples, with the top-level Kbuild, the header and scripts/ laid out
-# as in the tree, so the default SMK_TOP (the parent of samples/) is used.
-copy_samples() {
-	mkdir -p "$1/samples" "$1/include/linux" "$1/scripts"
-	cp "$TOP/Kbuild" "$1/"
-	cp "$TOP/include/linux/simple_marker.h" "$1/include/linux/"
-	cp "$TOP/scripts/simple_marker.lds" "$TOP/scripts/kernel-release.sh" \
-		"$1/scripts/"
-	for f in "$TOP"/samples/Kbuild "$TOP"/samples/Makefile \
-		 "$TOP"/samples/*.c "$TOP"/samples/*.h; do
-		[ -f "$f" ] && cp "$f" "$1/samples/"
-	done
-	return 0
-}
 
 # build NAME ARGS...: make -C the copy's samples/ with ARGS, log to
 # $TMP/NAME.log; the time it took goes to the TAP diagnostics.

@@ -17,6 +17,8 @@
 # modules and sections-MOD (the layout the trace must be read with), and
 # log (the session daemon's).  lttng-offset.so works around lttng-tools
 # 2.13.9 dropping the offset of --probe=SYM+OFF (see that file).
+. ./guest-lib.sh
+
 root=$1
 mod=$2
 probes=$3
@@ -45,10 +47,7 @@ lttng start > /dev/null || exit 1
 n=0
 while IFS= read -r line; do
 	n=$((n + 1))
-	verb=${line%% *}
-	rest=${line#* }
-	path=${rest%% *}
-	text=${rest#* }
+	split_step "$line"
 	case $verb in
 	write) echo "$text" > "$path" 2>/dev/null ;;
 	read) cat "$path" > /dev/null ;;
@@ -60,9 +59,6 @@ lttng stop > /dev/null
 cat /proc/kallsyms > out/kallsyms
 cat /proc/modules > out/modules
 name=${mod##*/}
-name=${name%.ko}
-for s in /sys/module/$name/sections/.* /sys/module/$name/sections/*; do
-	[ -f "$s" ] && echo "${s##*/} $(cat "$s")"
-done > out/sections-$name
+save_sections "${name%.ko}"
 lttng destroy > /dev/null
 echo "done"

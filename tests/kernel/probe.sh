@@ -52,20 +52,14 @@ snapshot() {
 	for m in /sys/module/*/sections; do
 		[ -d "$m" ] || continue
 		mod=${m%/sections}
-		mod=${mod##*/}
-		for s in "$m"/.* "$m"/*; do
-			[ -f "$s" ] && echo "${s##*/} $(cat "$s")"
-		done > out/sections-$mod
+		save_sections "${mod##*/}"
 	done
 }
 
 n=0 snapped=""
 while IFS= read -r line; do
 	n=$((n + 1))
-	verb=${line%% *}
-	rest=${line#* }
-	path=${rest%% *}
-	text=${rest#* }
+	split_step "$line"
 	# Each hit can then be put down to the step that caused it.
 	echo "smk-step $n" > $T/trace_marker
 	case $verb in
