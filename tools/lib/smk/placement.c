@@ -493,10 +493,17 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 {
 	struct addrs after = { 0 };
 	struct smk_error *err;
+	bool *looped;
 	size_t i, k;
 
 	*out = false;
 	err = next_rows_any(b, cu, root, file, last, NULL, &after);
+	/* Which sites are in a loop: once, not once per row. */
+	looped = calloc(nsites ? nsites : 1, sizeof(*looped));
+	if (!err && !looped)
+		err = &smk_error_nomem;
+	for (k = 0; k < nsites && !err && after.n; k++)
+		looped[k] = smk_code_in_loop(b, sites[k]);
 	for (i = 0; i < after.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, after.v[i]);
@@ -504,7 +511,7 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 
 		for (k = 0; k < nsites; k++) {
 			if (smk_binary_symbol_at(b, sites[k]) != sym ||
-			    smk_code_in_loop(b, sites[k]))
+			    looped[k])
 				continue;
 			judged = true;
 			if (smk_code_reaches(b, sites[k], after.v[i]) ||
@@ -514,6 +521,7 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 		if (judged && k == nsites)
 			*out = true;
 	}
+	free(looped);
 	free(after.v);
 	return err;
 }
