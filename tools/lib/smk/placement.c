@@ -786,6 +786,16 @@ static struct smk_site *site_new(struct smk_placement *p)
 	return &v[p->nsites++];
 }
 
+/* Leave the fetch of @f out, saying @why: its value is not to be trusted. */
+static struct smk_error *refuse(struct smk_fetch *f, const char *why)
+{
+	free(f->spec);
+	f->spec = NULL;
+	free(f->reason);
+	f->reason = strdup(why);
+	return f->reason ? NULL : &smk_error_nomem;
+}
+
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
 				  Dwarf_Die *block, Dwarf_Off root,
@@ -867,56 +877,36 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
 			in_loop = cf.decoded && smk_code_in_loop(b, addr);
 		if (f->spec && f->spec[0] == '\\' && in_loop == 1) {
-			free(f->spec);
-			f->spec = NULL;
-			free(f->reason);
-			f->reason = strdup("DWARF gives a constant here, inside "
-					   "a loop: it may describe one pass "
-					   "only (clang says i = 0 for a "
-					   "vectorized loop's counter)");
-			if (!f->reason) {
-				err = &smk_error_nomem;
+			err = refuse(f, "DWARF gives a constant here, inside "
+					"a loop: it may describe one pass "
+					"only (clang says i = 0 for a "
+					"vectorized loop's counter)");
+			if (err)
 				break;
-			}
 		}
 		if (f->spec && in_loop == 1 && uses_register(f->spec) &&
 		    recursion_loop(b, scopes, nscopes)) {
-			free(f->spec);
-			f->spec = NULL;
-			free(f->reason);
-			f->reason = strdup("the compiler turned the function's "
-					   "recursion into a loop (its source "
-					   "has none) and DWARF keeps the "
-					   "register of the first call");
-			if (!f->reason) {
-				err = &smk_error_nomem;
+			err = refuse(f, "the compiler turned the function's "
+					"recursion into a loop (its source "
+					"has none) and DWARF keeps the "
+					"register of the first call");
+			if (err)
 				break;
-			}
 		}
 		if (f->spec && stale_member(b, addr, f->spec)) {
-			free(f->spec);
-			f->spec = NULL;
-			free(f->reason);
-			f->reason = strdup("the compiler keeps this member in a "
-					   "register in the loop around the "
-					   "marker and writes it to memory only "
-					   "after it: memory is stale here");
-			if (!f->reason) {
-				err = &smk_error_nomem;
+			err = refuse(f, "the compiler keeps this member in a "
+					"register in the loop around the "
+					"marker and writes it to memory only "
+					"after it: memory is stale here");
+			if (err)
 				break;
-			}
 		}
 		if (join && f->spec && uses_register(f->spec)) {
-			free(f->spec);
-			f->spec = NULL;
-			free(f->reason);
-			f->reason = strdup("the address is reached from several "
-					   "paths and DWARF describes the "
-					   "register of one of them");
-			if (!f->reason) {
-				err = &smk_error_nomem;
+			err = refuse(f, "the address is reached from several "
+					"paths and DWARF describes the "
+					"register of one of them");
+			if (err)
 				break;
-			}
 		}
 	}
 	free(scopes);
