@@ -11,6 +11,7 @@
  * their targets count as having one predecessor, which is why a join point
  * found here is certain but a non-join is only likely.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -753,6 +754,65 @@ bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
 		later = true;
 	}
 	return later;
+}
+
+/* Does a direct jump in the function @name (a .cold part) go to @addr? */
+static bool jumps_from(struct smk_binary *b, const char *name, uint64_t addr)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn;
+	uint64_t at;
+
+	if (!smk_binary_symbol_addr(b, name, &at))
+		return false;
+	sym = smk_binary_symbol_at(b, at);
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return true;	/* cannot tell */
+	fn = decode(b, sym->addr, sym->size);
+	return !fn || is_target(fn->targets, fn->ntargets, addr);
+}
+
+size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
+		      size_t max)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	size_t i, n = 0, at;
+	bool reach = false, prev = false;
+	char cold[512];
+
+	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
+		return SIZE_MAX;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn || fn->table_unknown || smk_code_table_slots(b, addr) != 0)
+		return SIZE_MAX;
+	for (at = 0; at < fn->n; at++) {
+		prev = reach;
+		reach = at == 0 || fn->insns[at].ientry ||
+			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
+			(prev && fn->insns[at - 1].falls);
+		if (fn->insns[at].addr == addr)
+			break;
+	}
+	if (at == fn->n || fn->insns[at].ientry)
+		return SIZE_MAX;
+	if (prev && fn->insns[at - 1].falls) {
+		if (n == max)
+			return SIZE_MAX;
+		out[n++] = fn->insns[at - 1].addr;
+	}
+	for (i = 0; i < fn->n; i++) {
+		if (fn->insns[i].target != addr)
+			continue;
+		if (n == max)
+			return SIZE_MAX;
+		out[n++] = fn->insns[i].addr;
+	}
+	/* A split function's cold part may jump back in. */
+	if ((size_t)snprintf(cold, sizeof(cold), "%s.cold", sym->name) >=
+	    sizeof(cold) || jumps_from(b, cold, addr))
+		return SIZE_MAX;
+	return n;
 }
 
 bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,

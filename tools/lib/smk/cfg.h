@@ -93,6 +93,15 @@ bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 			  uint64_t *pred, bool *conditional);
 
 /*
+ * Every instruction that control flow reaches @addr from (jumps to it, and
+ * the one before it if that falls through), up to @max into @out; returns
+ * how many, or SIZE_MAX when the list may be incomplete or longer than
+ * @max: a function's entry, a switch table's target, an unread table, a
+ * jump from the function's .cold part.
+ */
+size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
+		      size_t max);
+/*
  * Is the edge from @jump to @dest a loop's exit: is @jump inside a loop
  * (closed by a backward jump) that @dest is outside of?
  */

@@ -47,6 +47,7 @@ enum rule {
 	RULE_NEXT_BRANCH,
 	RULE_NEXT_ENTRY,
 	RULE_NEXT_CASE,
+	RULE_NEXT_JOINED,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -83,6 +84,8 @@ static const struct {
 			      NULL },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
 			     NULL },
+	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
+			       SMK_VERDICT_EXACT, NULL },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
@@ -563,6 +566,10 @@ static void run_lines(Dwarf_Die *cu, Dwarf_Die *root, const char *file,
 	}
 }
 
+struct path_check;
+static bool early_return(struct smk_binary *b, const struct path_check *c,
+			 uint64_t start);
+
 /*
  * A marker followed by a return, whose return gcc copied: the code after
  * the marker goes straight from the site to a ret, and another exit of the
@@ -575,7 +582,8 @@ static void run_lines(Dwarf_Die *cu, Dwarf_Die *root, const char *file,
  */
 static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			const char *file, unsigned int last, uint64_t site,
-			const uint64_t *sites, size_t nsites)
+			const uint64_t *sites, size_t nsites,
+			const struct path_check *c)
 {
 	enum { MAX_EXITS = 64, MAX_LINES = 32 };
 	struct smk_code_run ex[MAX_EXITS];
@@ -601,7 +609,7 @@ static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			if (smk_code_reaches(b, sites[k], ex[i].start) ||
 			    smk_code_reaches(b, ex[i].start, sites[k]))
 				break;
-		if (k < nsites)
+		if (k < nsites || (c && early_return(b, c, ex[i].start)))
 			continue;
 		run_lines(cu, root, file, ex[i].start, ex[i].end, el,
 			  MAX_LINES, &nel);
@@ -799,7 +807,7 @@ static struct smk_error *refuse(struct smk_fetch *f, const char *why)
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
 				  Dwarf_Die *block, Dwarf_Off root,
-				  uint64_t addr, bool inlined,
+				  uint64_t addr, bool inlined, bool joined,
 				  unsigned int flags)
 {
 	struct smk_conv convs[SMK_RECORD_MAX_ARGS];
@@ -853,7 +861,11 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 		free(scopes);
 		return err;
 	}
-	join = cf.decoded && cf.join;
+	/* A join every path of which comes through the marker
+	 * (joined_through()): DWARF's location at @addr holds for each
+	 * (measured: no wrong value on tests/fidelity with these sites'
+	 * registers fetched). */
+	join = cf.decoded && cf.join && !joined;
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -945,6 +957,160 @@ static int case_labels(struct smk_binary *b, const struct smk_marker *m,
 	file = marker_source(b, m, file, path, sizeof(path));
 	return file ? smk_source_case_labels(b, file, m->line, m->rec.name) :
 		      -1;
+}
+
+/* What the paths into a site are checked against (joined_through()). */
+struct path_check {
+	Dwarf_Die *cu, *root;
+	const char *file;
+	Dwarf_Word decl;		/* the function's first line */
+	unsigned int line;		/* the marker's */
+	unsigned int exits[16][2];	/* lines deciding a return before it */
+	size_t nexits;
+};
+
+/*
+ * Is the instruction @pc of this copy code of a line of the function
+ * before the marker, and not of one that decides a return?  Code with no
+ * line (line 0, clang's for values it sets up on one path) counts when
+ * its run is entered, straight, only from such code, @depth runs back at
+ * most.
+ */
+static bool before_marker(struct smk_binary *b, const struct path_check *c,
+			  uint64_t pc, int depth)
+{
+	Dwarf_Line *l = dwarf_getsrc_die(c->cu, pc);
+	const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+	uint64_t preds[32];
+	Dwarf_Addr at;
+	size_t n, k;
+	int ln;
+
+	if (!src || !smk_same_source(src, c->file) || dwarf_lineno(l, &ln) ||
+	    ln < 0 || !in_ranges(c->root, pc))
+		return false;
+	if (ln > 0) {
+		if ((Dwarf_Word)ln < c->decl || (unsigned int)ln >= c->line)
+			return false;
+		for (k = 0; k < c->nexits; k++)
+			if ((unsigned int)ln >= c->exits[k][0] &&
+			    (unsigned int)ln <= c->exits[k][1])
+				return false;
+		return true;
+	}
+	if (depth <= 0 || dwarf_lineaddr(l, &at) || at > pc ||
+	    (at < pc && !smk_code_straight(b, at, pc)))
+		return false;
+	n = smk_code_preds(b, at, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX || !n)
+		return false;
+	for (k = 0; k < n; k++)
+		if (!before_marker(b, c, preds[k], depth - 1))
+			return false;
+	return true;
+}
+
+/*
+ * The next line's one site @addr, a join of several paths: exact when
+ * each path comes through the marker.  The source says the statement
+ * after the marker is entered only from the marker or from a return
+ * before it (smk_source_marker_sequel: the same block, no label, no goto
+ * before the marker, no loop around it), and the machine code says every
+ * jump or fall-through into @addr comes from this copy's code of a line
+ * before the marker: not from code after it (a loop's back edge), not
+ * from the lines that decide a return (whose code the compiler may have
+ * merged with the statement's).  The paths after a loop, out of its
+ * break and past it when it runs no iteration all meet at the marker
+ * (measured: tests/fidelity digits_done at gcc -O2 and clang -O2, three
+ * paths, 3 hits of 3).
+ */
+static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
+			   Dwarf_Die *root, const char *file,
+			   const struct smk_marker *m, uint64_t addr,
+			   struct path_check *out)
+{
+	struct path_check c = { .cu = cu, .root = root, .file = file,
+				.line = m->line };
+	uint64_t preds[32];
+	char path[4096];
+	Dwarf_Attribute a;
+	unsigned int next_line = 0;
+	size_t n, k;
+
+	/* No loop holds the marker, so none may hold its statement's code
+	 * (code of it moved into a loop before it would run every pass). */
+	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) ||
+	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
+			    &c.decl) || !c.decl || c.decl >= m->line)
+		return false;
+	if (smk_source_marker_sequel(b, marker_source(b, m, file, path,
+						      sizeof(path)),
+				     m->line, m->rec.name, c.decl,
+				     &next_line, c.exits,
+				     sizeof(c.exits) / sizeof(*c.exits),
+				     &c.nexits) != 1)
+		return false;
+	/* @addr starts the code of that statement, not of one after it. */
+	{
+		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		Dwarf_Addr at;
+		int line;
+
+		if (!src || !smk_same_source(src, file) ||
+		    dwarf_lineaddr(l, &at) || at != addr ||
+		    dwarf_lineno(l, &line) || line <= 0 ||
+		    (unsigned int)line != next_line)
+			return false;
+	}
+	for (k = 0; k < n; k++)
+		if (!before_marker(b, &c, preds[k], 2))
+			return false;
+	if (out)
+		*out = c;
+	return true;
+}
+
+/*
+ * Is the exit run at @start entered only from the lines that decide a
+ * return before the marker: that return's own exit, not a copy of the
+ * code after the marker (measured: tests/fidelity find_miss, whose
+ * "return -1" stands after the loop that holds "return i")?
+ */
+static bool decides_return(const struct path_check *c, uint64_t pc);
+
+static bool early_return(struct smk_binary *b, const struct path_check *c,
+			 uint64_t start)
+{
+	uint64_t preds[32];
+	size_t n, k;
+
+	n = smk_code_preds(b, start, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX || !n)
+		return false;
+	for (k = 0; k < n; k++)
+		if (!decides_return(c, preds[k]))
+			return false;
+	return true;
+}
+
+/* Is @pc code of the lines that decide a return before the marker? */
+static bool decides_return(const struct path_check *c, uint64_t pc)
+{
+	Dwarf_Line *l = dwarf_getsrc_die(c->cu, pc);
+	const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+	size_t k;
+	int ln;
+
+	if (!src || !smk_same_source(src, c->file) || dwarf_lineno(l, &ln) ||
+	    ln <= 0)
+		return false;
+	for (k = 0; k < c->nexits; k++)
+		if ((unsigned int)ln >= c->exits[k][0] &&
+		    (unsigned int)ln <= c->exits[k][1])
+			return true;
+	return false;
 }
 
 /*
@@ -1041,6 +1207,8 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 		if (direct || smk_code_loop_exit(b, pred, addr))
 			return RULE_NEXT_BRANCH;
 	}
+	if (f.join && joined_through(b, cu, root, file, m, addr, NULL))
+		return RULE_NEXT_JOINED;
 	return RULE_NEXT_LINE;
 }
 
@@ -1263,6 +1431,40 @@ static void assign_anchors(struct smk_binary *b, struct smk_marker_set *set,
 	free(load);
 }
 
+/* Is each of @sites entered only through the marker (joined_through)? */
+static bool all_joined(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		       const char *file, const struct smk_marker *m,
+		       const struct addrs *sites, struct path_check *c)
+{
+	size_t q;
+
+	for (q = 0; q < sites->n; q++)
+		if (!joined_through(b, cu, root, file, m, sites->v[q], c))
+			return false;
+	return sites->n > 0;
+}
+
+/*
+ * Does a copy of the code after the marker run on a path that misses all
+ * of @sites (bypassed(), exit_copied())?
+ */
+static struct smk_error *tail_left(struct smk_binary *b, Dwarf_Die *cu,
+				   Dwarf_Die *root, const char *file,
+				   const struct smk_marker *m,
+				   const struct addrs *sites,
+				   const struct path_check *c, bool *bp)
+{
+	struct smk_error *err;
+	size_t q;
+
+	err = bypassed(b, cu, root, file, marker_last_line(m), sites->v,
+		       sites->n, bp);
+	for (q = 0; q < sites->n && !err && !*bp; q++)
+		*bp = exit_copied(b, cu, root, file, marker_last_line(m),
+				  sites->v[q], sites->v, sites->n, c);
+	return err;
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
@@ -1331,12 +1533,16 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 
 				if (r == RULE_NONE)
 					continue;	/* a bogus copy */
+				if (r == RULE_JOIN &&
+				    joined_through(b, &cu, &root, file, m,
+						   in->parts[j].addr, NULL))
+					r = RULE_NEXT_JOINED;
 				if (r > worst)
 					worst = r;
 				kept++;
 				err = add_site(b, m, p, &cu, &block, in->root,
 					       in->parts[j].addr, in->inlined,
-					       flags);
+					       r == RULE_NEXT_JOINED, flags);
 			}
 			if (err)
 				break;
@@ -1364,7 +1570,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				for (j = 0; j < ns && !err && !bp; j++)
 					bp = exit_copied(b, &cu, &root, file,
 							 marker_last_line(m),
-							 sv[j], sv, ns);
+							 sv[j], sv, ns, NULL);
 				free(sv);
 				if (err)
 					break;
@@ -1413,23 +1619,32 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			    next_line == (int)marker_last_line(m) + 1)
 				rule = next_entered(b, &cu, &root, file, m,
 						    in->inlined, next.v[0]);
+			/* Copies of the next statement (a tail the compiler
+			 * duplicated), each entered only through the marker. */
+			if (rule == RULE_NEXT_LINE && next.n > 1 &&
+			    all_joined(b, &cu, &root, file, m, &next, NULL))
+				rule = RULE_NEXT_JOINED;
 			if (rule == RULE_NEXT_BRANCH ||
 			    rule == RULE_NEXT_ENTRY ||
-			    rule == RULE_NEXT_CASE) {
+			    rule == RULE_NEXT_CASE ||
+			    rule == RULE_NEXT_JOINED) {
+				struct path_check jc;
 				bool bp;
 
-				err = bypassed(b, &cu, &root, file,
-					       marker_last_line(m), next.v,
-					       1, &bp);
+				err = tail_left(b, &cu, &root, file, m, &next,
+						rule == RULE_NEXT_JOINED &&
+						all_joined(b, &cu, &root, file,
+							   m, &next, &jc) ?
+						&jc : NULL, &bp);
 				if (err)
 					break;
-				if (bp || exit_copied(b, &cu, &root, file,
-						      marker_last_line(m),
-						      next.v[0], next.v, 1))
+				if (bp)
 					rule = RULE_TAIL_DUP;
 			}
 		}
 		if (!use && file) {
+			struct path_check jc;
+
 			err = next_rows_any(b, &cu, &root, file,
 					    marker_last_line(m), &prev, &next);
 			if (err)
@@ -1437,6 +1652,20 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (next.n) {
 				rule = RULE_NEXT_ROWS;
 				use = &next;
+			}
+			/* Rows of the next statement, not marked as its
+			 * start, each entered only through the marker. */
+			if (next.n && all_joined(b, &cu, &root, file, m,
+						 &next, &jc)) {
+				bool bp;
+
+				rule = RULE_NEXT_JOINED;
+				err = tail_left(b, &cu, &root, file, m, &next,
+						&jc, &bp);
+				if (err)
+					break;
+				if (bp)
+					rule = RULE_TAIL_DUP;
 			}
 		}
 		if (!use) {
@@ -1449,10 +1678,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j]);
 
+			/* The join was judged path by path. */
+			if (r == RULE_JOIN && rule == RULE_NEXT_JOINED)
+				r = rule;
 			if (r != RULE_NONE && r > worst)
 				worst = r;
 			err = add_site(b, m, p, &cu, NULL, in->root,
-				       use->v[j], in->inlined, flags);
+				       use->v[j], in->inlined,
+				       rule == RULE_NEXT_JOINED, flags);
 		}
 	}
 	free(on.v);

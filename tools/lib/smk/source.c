@@ -489,3 +489,214 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
 			return 1;
 	return 0;
 }
+
+/* Do the statements at @a and @b read the same, token for token? */
+static bool same_statement(const struct source *s, size_t a, size_t b)
+{
+	for (; a < s->n && b < s->n; a++, b++) {
+		if (s->t[a].len != s->t[b].len ||
+		    memcmp(s->text + s->t[a].off, s->text + s->t[b].off,
+			   s->t[a].len))
+			return false;
+		if (is(s, a, ";"))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The head of the statement whose arm or block holds the token at @i
+ * (after the function's '{' at @open): the "if", "while", "for" or
+ * "switch" keyword of a braceless arm or of the block around it; s->n for
+ * an "else" arm (the decision is its if's) or when unknown.
+ */
+static size_t arm_head(const struct source *s, size_t open, size_t i)
+{
+	size_t j = i, o;
+	int depth = 0;
+
+	/* the start of the statement at @i */
+	while (j > open + 1 && !is(s, j - 1, ";") && !is(s, j - 1, "{") &&
+	       !is(s, j - 1, "}") && !is(s, j - 1, ")") &&
+	       !is(s, j - 1, ":") && !is(s, j - 1, "else"))
+		j--;
+	if (is(s, j - 1, ")")) {
+		o = match(s, j - 1, -1);
+		return o < s->n && o ? o - 1 : s->n;
+	}
+	if (is(s, j - 1, "else"))
+		return s->n;
+	/* the block around it */
+	for (; j-- > open + 1;) {
+		if (is(s, j, "}")) {
+			depth++;
+		} else if (is(s, j, "{")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			if (is(s, j - 1, ")")) {
+				o = match(s, j - 1, -1);
+				return o < s->n && o ? o - 1 : s->n;
+			}
+			return s->n;	/* else, do, a plain block */
+		}
+	}
+	return i;	/* unconditional, in the function's body */
+}
+
+/*
+ * The index of the label named by the token at @name ("NAME:" as a
+ * statement of the function body [@open, @close]), or s->n.
+ */
+static size_t label_at(const struct source *s, size_t open, size_t close,
+		       size_t name)
+{
+	size_t i;
+
+	if (name >= s->n)
+		return s->n;
+	for (i = open + 1; i + 1 < close; i++)
+		if (s->t[i].len == s->t[name].len &&
+		    !memcmp(s->text + s->t[i].off, s->text + s->t[name].off,
+			    s->t[i].len) &&
+		    ident_char(s->text[s->t[i].off]) && is(s, i + 1, ":") &&
+		    (is(s, i - 1, ";") || is(s, i - 1, "{") ||
+		     is(s, i - 1, "}") || is(s, i - 1, ":")) &&
+		    !is(s, i, "default"))
+			return i;
+	return s->n;
+}
+
+/* Does the "if (...) {" whose '{' is at @j stand as a statement of its own
+ * (not the braceless body of a loop or another if)? */
+static bool plain_if_block(const struct source *s, size_t j)
+{
+	size_t open;
+
+	if (!j || !is(s, j - 1, ")"))
+		return false;
+	open = match(s, j - 1, -1);
+	if (open >= s->n || open < 2 || !is(s, open - 1, "if"))
+		return false;
+	return is(s, open - 2, ";") || is(s, open - 2, "{") ||
+	       is(s, open - 2, "}");
+}
+
+int smk_source_marker_sequel(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name,
+			     unsigned int decl_line, unsigned int *next_line,
+			     unsigned int (*exits)[2], size_t max_exits,
+			     size_t *nexits)
+{
+	const struct source *s;
+	size_t at, first, last, open, close, i, j, sequel_end;
+	int depth = 0;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !decl_line)
+		return -1;
+	for (i = 0; i < s->n && s->t[i].line < decl_line; i++)
+		;
+	for (open = i; open < s->n && !is(s, open, "{"); open++)
+		if (is(s, open, ";"))
+			return -1;
+	close = open < s->n ? match(s, open, 1) : s->n;
+	if (close >= s->n || at <= open || at >= close)
+		return -1;
+	/* The markers standing together with this one. */
+	first = at;
+	while (first >= 3 && is(s, first - 1, ";") && is(s, first - 2, ")")) {
+		size_t o = match(s, first - 2, -1);
+
+		if (o >= s->n || !o || !is_marker_macro(s, o - 1))
+			break;
+		first = o - 1;
+	}
+	last = statement_end(s, at);
+	while (last < s->n && is_marker_macro(s, last + 1))
+		last = statement_end(s, last + 1);
+	if (last + 1 >= close)
+		return 0;
+	/* A statement before (or a block's start, or a label), none of a
+	 * braceless arm's. */
+	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
+	    !is(s, first - 1, "}") &&
+	    !(is(s, first - 1, ":") && label_at(s, open, close, first - 2) <
+					 first))
+		return 0;
+	/* A statement after, in the same block, with no label. */
+	if (is(s, last + 1, "}") || is(s, last + 1, "else") ||
+	    is(s, last + 1, "case") || is(s, last + 1, "default") ||
+	    is(s, last + 1, ";") ||
+	    (is(s, last + 2, ":") && !is(s, last + 3, ":")))
+		return 0;
+	/*
+	 * No jump before the marker, and returns only where the code that
+	 * decides to return can be told apart: each return's lines, from the
+	 * head of the statement it is the arm of ("if (c) return x;", the
+	 * loop or switch whose block holds it), go to @exits.  A return
+	 * that says what the statement after the marker says is refused:
+	 * the compiler may share their code.
+	 */
+	/* The statement after the marker: a block, or up to its ';'. */
+	if (is(s, last + 1, "{")) {
+		sequel_end = match(s, last + 1, 1);
+	} else if (is(s, last + 1, "if") || is(s, last + 1, "for") ||
+		   is(s, last + 1, "while") || is(s, last + 1, "do") ||
+		   is(s, last + 1, "switch")) {
+		sequel_end = s->n;	/* not worked out: no goto after */
+	} else {
+		for (sequel_end = last + 1; sequel_end < close &&
+		     !is(s, sequel_end, ";"); sequel_end++)
+			if (is(s, sequel_end, "(") || is(s, sequel_end, "{"))
+				sequel_end = match(s, sequel_end, 1);
+	}
+	*nexits = 0;
+	for (i = open; i < first; i++) {
+		size_t head, end;
+
+		if (is(s, i, "longjmp") || is(s, i, "asm") ||
+		    is(s, i, "__asm__"))
+			return 0;
+		/* A goto lands before the marker, on its own label or past
+		 * the statement after it. */
+		if (is(s, i, "goto")) {
+			size_t l = label_at(s, open, close, i + 1);
+
+			if (l >= s->n || (l >= first && l <= sequel_end))
+				return 0;
+			continue;
+		}
+		if (!is(s, i, "return"))
+			continue;
+		end = i;
+		while (end < s->n && !is(s, end, ";"))
+			end++;
+		if (end >= first || *nexits == max_exits ||
+		    same_statement(s, i, last + 1))
+			return 0;
+		head = arm_head(s, open, i);
+		if (head >= s->n)
+			return 0;
+		exits[*nexits][0] = s->t[head].line;
+		exits[*nexits][1] = s->t[end].line;
+		(*nexits)++;
+	}
+	/* ...and only plain if blocks around it: no loop or switch that a
+	 * break or continue before the marker could leave. */
+	for (j = first; j-- > open + 1;) {
+		if (is(s, j, "}")) {
+			depth++;
+		} else if (is(s, j, "{")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			if (!plain_if_block(s, j))
+				return 0;
+		}
+	}
+	*next_line = s->t[last + 1].line;
+	return 1;
+}

@@ -2,6 +2,8 @@
 #ifndef SMK_SOURCE_H
 #define SMK_SOURCE_H
 
+#include <stddef.h>
+
 #include "binary.h"
 
 enum smk_source_context {
@@ -43,5 +45,25 @@ int smk_source_case_labels(struct smk_binary *b, const char *path,
  */
 int smk_source_function_loops(struct smk_binary *b, const char *path,
 			      unsigned int decl_line);
+
+/*
+ * Is every execution of the statement after the marker @name preceded by
+ * the marker in the source?  1 when the marker (with the markers standing
+ * next to it) and the statement after it are consecutive statements of
+ * one block of the function declared at @decl_line, the statement carries
+ * no label, the marker is no braceless arm, only plain if blocks enclose
+ * it, and no goto or asm comes before it in the function: then no path
+ * enters that statement but through the marker, or through a return
+ * before it.  *@next_line is the statement's first line; each return
+ * before the marker gives in @exits the lines from the head of the
+ * statement that decides it (its if, loop or switch) to its end, up to
+ * @max_exits (more, or a return that reads like the statement after the
+ * marker: 0).  0 no, -1 unknown.
+ */
+int smk_source_marker_sequel(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name,
+			     unsigned int decl_line, unsigned int *next_line,
+			     unsigned int (*exits)[2], size_t max_exits,
+			     size_t *nexits);
 
 #endif /* SMK_SOURCE_H */
