@@ -967,6 +967,8 @@ struct path_check {
 	unsigned int line;		/* the marker's */
 	unsigned int exits[16][2];	/* lines deciding a return before it */
 	size_t nexits;
+	bool straight;		/* straight code from the start to it */
+	bool inlined;		/* @root is an inlined copy */
 };
 
 /*
@@ -986,8 +988,16 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 	size_t n, k;
 	int ln;
 
+	/*
+	 * The caller's code, going into an inlined copy whose source runs
+	 * straight from its start to the marker: each such way in is a call,
+	 * and each call reaches the marker once (min_int()'s copy of
+	 * cmp_int() at clang -O2).
+	 */
+	if (!in_ranges(c->root, pc))
+		return c->inlined && c->straight;
 	if (!src || !smk_same_source(src, c->file) || dwarf_lineno(l, &ln) ||
-	    ln < 0 || !in_ranges(c->root, pc))
+	    ln < 0)
 		return false;
 	if (ln > 0) {
 		if ((Dwarf_Word)ln < c->decl || (unsigned int)ln >= c->line)
@@ -1049,8 +1059,9 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 				     m->line, m->rec.name, c.decl,
 				     &next_line, c.exits,
 				     sizeof(c.exits) / sizeof(*c.exits),
-				     &c.nexits) != 1)
+				     &c.nexits, &c.straight) != 1)
 		return false;
+	c.inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
 	/* @addr starts the code of that statement, not of one after it. */
 	{
 		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
@@ -1207,7 +1218,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 		if (direct || smk_code_loop_exit(b, pred, addr))
 			return RULE_NEXT_BRANCH;
 	}
-	if (f.join && joined_through(b, cu, root, file, m, addr, NULL))
+	if (joined_through(b, cu, root, file, m, addr, NULL))
 		return RULE_NEXT_JOINED;
 	return RULE_NEXT_LINE;
 }

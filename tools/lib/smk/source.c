@@ -587,7 +587,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits)
+			     size_t *nexits, bool *straight)
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
@@ -698,5 +698,17 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 		}
 	}
 	*next_line = s->t[last + 1].line;
+	/* Straight-line code from the function's start to the marker? */
+	*straight = true;
+	for (i = open + 1; i < first && *straight; i++)
+		if (is(s, i, "if") || is(s, i, "else") || is(s, i, "for") ||
+		    is(s, i, "while") || is(s, i, "do") || is(s, i, "switch") ||
+		    is(s, i, "goto") || is(s, i, "return") ||
+		    is(s, i, "break") || is(s, i, "continue") ||
+		    is(s, i, "?") || is(s, i, ":") ||
+		    (is(s, i, "&") && is(s, i + 1, "&")) ||
+		    (is(s, i, "|") && is(s, i + 1, "|")) ||
+		    is(s, i, "{"))
+			*straight = false;
 	return 1;
 }

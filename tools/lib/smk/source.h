@@ -2,6 +2,7 @@
 #ifndef SMK_SOURCE_H
 #define SMK_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "binary.h"
@@ -58,12 +59,14 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
  * before the marker gives in @exits the lines from the head of the
  * statement that decides it (its if, loop or switch) to its end, up to
  * @max_exits (more, or a return that reads like the statement after the
- * marker: 0).  0 no, -1 unknown.
+ * marker: 0).  *@straight says whether the function runs straight from
+ * its start to the marker (no branch, loop, jump or block before it).
+ * 0 no, -1 unknown.
  */
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits);
+			     size_t *nexits, bool *straight);
 
 #endif /* SMK_SOURCE_H */
