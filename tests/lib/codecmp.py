@@ -93,6 +93,7 @@ class Elf:
             (name, typ, flags, _addr, off, size, link, info, _align,
              entsize) = h
             s = Section(i, name, typ, flags, off, size, link, info, entsize)
+            s.addr = _addr
             if typ != SHT_NOBITS:
                 if off + size > len(raw):
                     raise ElfError(f"{path}: section {i} out of bounds")
