@@ -879,6 +879,73 @@ bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
 	return alloc_section(b, first_code, NULL, name, addr, size);
 }
 
+int smk_binary_reloc_target(struct smk_binary *b, uint64_t addr,
+			    uint64_t *target)
+{
+	Elf_Scn *scn = NULL, *in = NULL;
+	GElf_Addr bias;
+	GElf_Shdr sh;
+	uint64_t base = 0;
+	Elf *elf;
+
+	if ((b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT) ||
+	    !binary_report(b))
+		return 0;
+	elf = dwfl_module_getelf(b->dwmod, &bias);
+	if (!elf)
+		return 0;
+	/* The section holding @addr, in libdwfl's layout. */
+	while ((scn = elf_nextscn(elf, scn)) && !in) {
+		uint64_t start;
+
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		start = sh.sh_addr + bias - b->bias;
+		if (addr >= start && addr - start < sh.sh_size) {
+			in = scn;
+			base = start;
+		}
+	}
+	if (!in)
+		return 0;
+	for (scn = NULL; (scn = elf_nextscn(elf, scn));) {
+		Elf_Data *rd, *sd;
+		Elf_Scn *symscn;
+		size_t k, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
+		    sh.sh_info != elf_ndxscn(in) || !sh.sh_entsize)
+			continue;
+		rd = elf_getdata(scn, NULL);
+		symscn = elf_getscn(elf, sh.sh_link);
+		sd = symscn ? elf_getdata(symscn, NULL) : NULL;
+		if (!rd || !sd)
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (k = 0; k < n; k++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			GElf_Shdr ssh;
+			Elf_Scn *ss;
+
+			if (!gelf_getrela(rd, k, &r) ||
+			    r.r_offset != addr - base)
+				continue;
+			if (!gelf_getsym(sd, GELF_R_SYM(r.r_info), &sym) ||
+			    sym.st_shndx == SHN_UNDEF ||
+			    sym.st_shndx >= SHN_LORESERVE ||
+			    !(ss = elf_getscn(elf, sym.st_shndx)) ||
+			    !gelf_getshdr(ss, &ssh) ||
+			    !(ssh.sh_flags & SHF_ALLOC))
+				return -1;
+			*target = ssh.sh_addr + bias - b->bias + sym.st_value +
+				  r.r_addend;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 bool smk_binary_section_addr(struct smk_binary *b, const char *name,
 			     uint64_t *addr)
 {

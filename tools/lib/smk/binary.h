@@ -162,6 +162,17 @@ bool smk_binary_section_addr(struct smk_binary *b, const char *name,
 bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
 				  uint64_t *addr, uint64_t *size);
 
+/*
+ * In a relocatable object (a .ko), the RELA relocation that patches the
+ * field at DWARF address @addr (code, in libdwfl's layout): 1 with
+ * *@target = S + A, the address a RIP-relative operand there refers to
+ * less the distance from the field to the instruction's end; -1 when its
+ * symbol is undefined (another module's, the kernel's); 0 for no
+ * relocation there or another kind of file.
+ */
+int smk_binary_reloc_target(struct smk_binary *b, uint64_t addr,
+			    uint64_t *target);
+
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,
 			    uint64_t *addr);

@@ -95,6 +95,8 @@ struct insn_info {
 	bool indirect;		/* jmp *reg or *mem: a switch's table */
 	bool ientry;		/* reached only through an indirect jump */
 	bool store;		/* writes memory at disp(base) */
+	uint64_t static_store;	/* writes this static address (RIP-relative),
+				 * or 0 */
 	bool vector;		/* packed SIMD arithmetic */
 	int64_t disp;
 	bool jump;		/* a jump (ends a basic block) */
@@ -264,6 +266,45 @@ static bool read_table(struct smk_binary *b, struct func_info *f,
 	return true;
 }
 
+/*
+ * Is @in's immediate (a jump's displacement) relocated?  In a .ko a jump
+ * to another function (a tail call, __x86_return_thunk, a .cold part) is
+ * assembled as a jump to the next instruction with a relocation on it:
+ * it leaves the function, and taken as it reads it would join the code
+ * after it (ring_write()'s "jmp __x86_return_thunk" made its epilogue
+ * fall into the next block, a loop head).
+ */
+static bool relocated_imm(struct smk_binary *b, const cs_insn *in,
+			  const cs_x86 *x)
+{
+	uint64_t t;
+
+	if (b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT)
+		return false;
+	return x->encoding.imm_offset &&
+	       smk_binary_reloc_target(b, in->address +
+				       x->encoding.imm_offset, &t) != 0;
+}
+
+/*
+ * The static address @in's RIP-relative first operand refers to: the
+ * displacement from the instruction's end, or in a .ko (where the code is
+ * not relocated) the relocation on the displacement.  0 when unknown.
+ */
+static uint64_t rip_target(struct smk_binary *b, const cs_insn *in,
+			   const cs_x86 *x)
+{
+	uint64_t t;
+
+	if (b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT)
+		return in->address + in->size + x->operands[0].mem.disp;
+	if (!x->encoding.disp_offset || x->encoding.disp_size != 4 ||
+	    smk_binary_reloc_target(b, in->address + x->encoding.disp_offset,
+				    &t) != 1)
+		return 0;
+	return t + in->size - x->encoding.disp_offset;
+}
+
 static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				uint64_t size)
 {
@@ -332,6 +373,11 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 			f->insns[i].store = true;
 			f->insns[i].disp = x->operands[0].mem.disp;
 		}
+		if (x->op_count >= 1 && x->operands[0].type == X86_OP_MEM &&
+		    (x->operands[0].access & CS_AC_WRITE) &&
+		    x->operands[0].mem.base == X86_REG_RIP &&
+		    x->operands[0].mem.index == X86_REG_INVALID)
+			f->insns[i].static_store = rip_target(b, in, x);
 		f->insns[i].indirect = (in->id == X86_INS_JMP ||
 					in->id == X86_INS_LJMP) &&
 				       x->op_count == 1 &&
@@ -344,7 +390,8 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				      x->operands[0].reg ==
 				      x->operands[1].reg);	/* nop, for now */
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
-		    x->operands[0].type == X86_OP_IMM) {
+		    x->operands[0].type == X86_OP_IMM &&
+		    !relocated_imm(b, in, x)) {
 			uint64_t t = x->operands[0].imm;
 
 			f->targets[f->ntargets++] = t;
@@ -730,7 +777,11 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
 	return n;
 }
 
-bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
+/* smk_code_stale_member() and smk_code_stale_static(): @stored says
+ * whether an instruction writes the value in question. */
+static bool stale(struct smk_binary *b, uint64_t site,
+		  bool (*stored)(const struct insn_info *in, uint64_t what),
+		  uint64_t what)
 {
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, site);
 	struct func_info *fn;
@@ -746,14 +797,33 @@ bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
 	for (i = 0; i < fn->n; i++) {
 		const struct insn_info *in = &fn->insns[i];
 
-		if (!in->store || in->disp != disp ||
-		    !smk_code_reaches(b, site, in->addr))
+		if (!stored(in, what) || !smk_code_reaches(b, site, in->addr))
 			continue;
 		if (smk_code_reaches(b, in->addr, site))
 			return false;	/* stored on the way round */
 		later = true;
 	}
 	return later;
+}
+
+static bool member_store(const struct insn_info *in, uint64_t disp)
+{
+	return in->store && in->disp == (int64_t)disp;
+}
+
+bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp)
+{
+	return stale(b, site, member_store, (uint64_t)disp);
+}
+
+static bool static_store(const struct insn_info *in, uint64_t addr)
+{
+	return in->static_store && in->static_store == addr;
+}
+
+bool smk_code_stale_static(struct smk_binary *b, uint64_t site, uint64_t addr)
+{
+	return addr && stale(b, site, static_store, addr);
 }
 
 /* Does a direct jump in the function @name (a .cold part) go to @addr? */

@@ -83,6 +83,14 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
  * it.
  */
 bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
+/*
+ * The same for a static variable at DWARF address @addr, read from memory
+ * at @site: stored to (RIP-relative, relocations read in a .ko) after the
+ * site and never on the loop through it (smk_ring's r->dropped, kept in a
+ * register through ring_write()'s push loop at gcc -O2).
+ */
+bool smk_code_stale_static(struct smk_binary *b, uint64_t site,
+			   uint64_t addr);
 
 /*
  * Is @addr, not a function's entry nor a switch table's, reached from one

@@ -97,6 +97,7 @@ struct ctx {
 	char reason[REASON_MAX];	/* first reason wins */
 	char loc[LOCATION_MAX];		/* location text */
 	size_t loclen;
+	Dwarf_Addr static_addr;		/* the last load_spec()'s, if static */
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -291,6 +292,7 @@ static bool static_spec(struct ctx *c, Dwarf_Addr addr, char *buf,
 static bool load_spec(struct ctx *c, const struct term *t, char *buf,
 		      size_t size, unsigned int *loads)
 {
+	c->static_addr = t->base == BASE_ADDR ? t->addr + t->off : 0;
 	switch (t->base) {
 	case BASE_SPEC:
 		if (t->loads + 1 > MAX_LOADS) {
@@ -1726,6 +1728,8 @@ out:
 	else if (!err) {
 		err = set_str(&out->spec, spec);
 		snprintf(out->type, sizeof(out->type), "%s", type);
+		if (spec[0] == '@')
+			out->static_addr = c->static_addr;
 	}
 	if (err) {
 		smk_fetch_deinit(out);

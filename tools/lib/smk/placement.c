@@ -905,7 +905,9 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			if (err)
 				break;
 		}
-		if (f->spec && stale_member(b, addr, f->spec)) {
+		if (f->spec && (stale_member(b, addr, f->spec) ||
+				smk_code_stale_static(b, addr,
+						      f->static_addr))) {
 			err = refuse(f, "the compiler keeps this member in a "
 					"register in the loop around the "
 					"marker and writes it to memory only "

@@ -33,6 +33,8 @@ struct smk_fetch {
 	char *ctype;			/* C type text, or NULL */
 	char *location;			/* DWARF location, for humans/JSON */
 	char *reason;			/* why unavailable */
+	uint64_t static_addr;		/* the static address the spec loads
+					 * ("@..."), in DWARF's space, or 0 */
 };
 
 /* One probe address. */
