@@ -842,13 +842,37 @@ static bool jumps_from(struct smk_binary *b, const char *name, uint64_t addr)
 	return !fn || is_target(fn->targets, fn->ntargets, addr);
 }
 
+/*
+ * The index of the instruction at @addr in @fn (fn->n if none), and in
+ * *@prev whether the one before it is reachable: the entry, a jump
+ * target, a switch table's entry, or after reachable code that falls
+ * through (not the padding after a ret or jmp).
+ */
+static size_t insn_index(const struct func_info *fn, uint64_t addr,
+			 bool *prev)
+{
+	bool reach = false;
+	size_t at;
+
+	*prev = false;
+	for (at = 0; at < fn->n; at++) {
+		*prev = reach;
+		reach = at == 0 || fn->insns[at].ientry ||
+			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
+			(*prev && fn->insns[at - 1].falls);
+		if (fn->insns[at].addr == addr)
+			break;
+	}
+	return at;
+}
+
 size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 		      size_t max)
 {
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
 	struct func_info *fn;
 	size_t i, n = 0, at;
-	bool reach = false, prev = false;
+	bool prev;
 	char cold[512];
 
 	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
@@ -856,14 +880,7 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 	fn = decode(b, sym->addr, sym->size);
 	if (!fn || fn->table_unknown || smk_code_table_slots(b, addr) != 0)
 		return SIZE_MAX;
-	for (at = 0; at < fn->n; at++) {
-		prev = reach;
-		reach = at == 0 || fn->insns[at].ientry ||
-			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
-			(prev && fn->insns[at - 1].falls);
-		if (fn->insns[at].addr == addr)
-			break;
-	}
+	at = insn_index(fn, addr, &prev);
 	if (at == fn->n || fn->insns[at].ientry)
 		return SIZE_MAX;
 	if (prev && fn->insns[at - 1].falls) {
@@ -891,21 +908,14 @@ bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
 	struct func_info *fn;
 	size_t i, n = 0, at;
-	bool reach = false, prev = false;
+	bool prev;
 
 	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
 		return false;
 	fn = decode(b, sym->addr, sym->size);
 	if (!fn)
 		return false;
-	for (at = 0; at < fn->n; at++) {
-		prev = reach;
-		reach = at == 0 || fn->insns[at].ientry ||
-			is_target(fn->targets, fn->ntargets, fn->insns[at].addr) ||
-			(prev && fn->insns[at - 1].falls);
-		if (fn->insns[at].addr == addr)
-			break;
-	}
+	at = insn_index(fn, addr, &prev);
 	if (at == fn->n || fn->insns[at].ientry)
 		return false;
 	if (prev && fn->insns[at - 1].falls) {

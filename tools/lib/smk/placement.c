@@ -973,6 +973,18 @@ struct path_check {
 	bool inlined;		/* @root is an inlined copy */
 };
 
+/* Is line @ln one of those that decide a return before the marker? */
+static bool in_exit(const struct path_check *c, int ln)
+{
+	size_t k;
+
+	for (k = 0; k < c->nexits; k++)
+		if ((unsigned int)ln >= c->exits[k][0] &&
+		    (unsigned int)ln <= c->exits[k][1])
+			return true;
+	return false;
+}
+
 /*
  * Is the instruction @pc of this copy code of a line of the function
  * before the marker, and not of one that decides a return?  Code with no
@@ -1004,11 +1016,7 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 	if (ln > 0) {
 		if ((Dwarf_Word)ln < c->decl || (unsigned int)ln >= c->line)
 			return false;
-		for (k = 0; k < c->nexits; k++)
-			if ((unsigned int)ln >= c->exits[k][0] &&
-			    (unsigned int)ln <= c->exits[k][1])
-				return false;
-		return true;
+		return !in_exit(c, ln);
 	}
 	if (depth <= 0 || dwarf_lineaddr(l, &at) || at > pc ||
 	    (at < pc && !smk_code_straight(b, at, pc)))
@@ -1113,17 +1121,10 @@ static bool decides_return(const struct path_check *c, uint64_t pc)
 {
 	Dwarf_Line *l = dwarf_getsrc_die(c->cu, pc);
 	const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-	size_t k;
 	int ln;
 
-	if (!src || !smk_same_source(src, c->file) || dwarf_lineno(l, &ln) ||
-	    ln <= 0)
-		return false;
-	for (k = 0; k < c->nexits; k++)
-		if ((unsigned int)ln >= c->exits[k][0] &&
-		    (unsigned int)ln <= c->exits[k][1])
-			return true;
-	return false;
+	return src && smk_same_source(src, c->file) &&
+	       !dwarf_lineno(l, &ln) && ln > 0 && in_exit(c, ln);
 }
 
 /*

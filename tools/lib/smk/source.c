@@ -246,6 +246,23 @@ static size_t match(const struct source *s, size_t i, int dir)
 	return s->n;
 }
 
+/*
+ * The '{' of the innermost block around the token at @j, looking back no
+ * further than @stop (exclusive), or s->n when there is none.
+ */
+static size_t outer_brace(const struct source *s, size_t j, size_t stop)
+{
+	int depth = 0;
+
+	while (j-- > stop) {
+		if (is(s, j, "}"))
+			depth++;
+		else if (is(s, j, "{") && !depth--)
+			return j;
+	}
+	return s->n;
+}
+
 static bool is_marker_macro(const struct source *s, size_t i)
 {
 	return is(s, i, "trace_simple") && is(s, i + 1, "(");
@@ -345,7 +362,6 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 {
 	const struct source *s;
 	size_t at, j;
-	int depth = 0;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s)
@@ -354,30 +370,22 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 	if (at && choice_head(s, at - 1) && !is(s, at - 1, "{"))
 		return 1;
 	/* Each enclosing block, out to the function's body. */
-	for (j = at; j-- > 0;) {
-		if (is(s, j, "}")) {
-			depth++;
-		} else if (is(s, j, "{")) {
-			if (depth) {
-				depth--;
-				continue;
-			}
-			if (choice_head(s, j))
-				return 1;
-			if (j && is(s, j - 1, ")")) {
-				size_t open = match(s, j - 1, -1);
+	for (j = at; (j = outer_brace(s, j, 0)) < s->n;) {
+		if (choice_head(s, j))
+			return 1;
+		if (j && is(s, j - 1, ")")) {
+			size_t open = match(s, j - 1, -1);
 
-				if (open >= s->n || !open)
-					return -1;
-				/* a function's body: an identifier, not a
-				 * keyword, before its parameters */
-				if (!is(s, open - 1, "for") &&
-				    !is(s, open - 1, "while"))
-					return 0;
-				/* a loop's body: its braceless parent? */
-				if (open >= 2 && choice_head(s, open - 2))
-					return 1;
-			}
+			if (open >= s->n || !open)
+				return -1;
+			/* a function's body: an identifier, not a keyword,
+			 * before its parameters */
+			if (!is(s, open - 1, "for") &&
+			    !is(s, open - 1, "while"))
+				return 0;
+			/* a loop's body: its braceless parent? */
+			if (open >= 2 && choice_head(s, open - 2))
+				return 1;
 		}
 	}
 	return -1;
@@ -513,7 +521,6 @@ static bool same_statement(const struct source *s, size_t a, size_t b)
 static size_t arm_head(const struct source *s, size_t open, size_t i)
 {
 	size_t j = i, o;
-	int depth = 0;
 
 	/* the start of the statement at @i */
 	while (j > open + 1 && !is(s, j - 1, ";") && !is(s, j - 1, "{") &&
@@ -527,22 +534,14 @@ static size_t arm_head(const struct source *s, size_t open, size_t i)
 	if (is(s, j - 1, "else"))
 		return s->n;
 	/* the block around it */
-	for (; j-- > open + 1;) {
-		if (is(s, j, "}")) {
-			depth++;
-		} else if (is(s, j, "{")) {
-			if (depth) {
-				depth--;
-				continue;
-			}
-			if (is(s, j - 1, ")")) {
-				o = match(s, j - 1, -1);
-				return o < s->n && o ? o - 1 : s->n;
-			}
-			return s->n;	/* else, do, a plain block */
-		}
+	j = outer_brace(s, j, open + 1);
+	if (j >= s->n)
+		return i;	/* unconditional, in the function's body */
+	if (is(s, j - 1, ")")) {
+		o = match(s, j - 1, -1);
+		return o < s->n && o ? o - 1 : s->n;
 	}
-	return i;	/* unconditional, in the function's body */
+	return s->n;	/* else, do, a plain block */
 }
 
 /*
@@ -591,7 +590,6 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
-	int depth = 0;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !decl_line)
@@ -685,18 +683,9 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	}
 	/* ...and only plain if blocks around it: no loop or switch that a
 	 * break or continue before the marker could leave. */
-	for (j = first; j-- > open + 1;) {
-		if (is(s, j, "}")) {
-			depth++;
-		} else if (is(s, j, "{")) {
-			if (depth) {
-				depth--;
-				continue;
-			}
-			if (!plain_if_block(s, j))
-				return 0;
-		}
-	}
+	for (j = first; (j = outer_brace(s, j, open + 1)) < s->n;)
+		if (!plain_if_block(s, j))
+			return 0;
 	*next_line = s->t[last + 1].line;
 	/* Straight-line code from the function's start to the marker? */
 	*straight = true;
