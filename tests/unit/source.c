@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Unit tests of what the source says around a marker (source.c), the
+ * checks that let placement.c call a join or an arm exact.  Each case is a
+ * small C function written to a file; its first line declares the
+ * function, and "trace_simple(m," marks the marker.  Prints TAP;
+ * tests/source.t runs it.
+ *
+ * A wrong "1" here is a silent miscount later (a join claimed exact that
+ * another path reaches), so the cases that must say 0 matter as much as
+ * those that must say 1.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smk/binary.h"
+#include "smk/source.h"
+
+#include "tap.h"
+
+struct sequel_case {
+	const char *what;
+	const char *text;
+	int want;			/* smk_source_marker_sequel() */
+	int next_off;			/* next line - marker line, if 1 */
+	bool straight;			/* if 1 */
+	unsigned int nexits;		/* if 1 */
+	unsigned int exit0[2];		/* first exit, lines from the decl */
+};
+
+static const struct sequel_case sequel_cases[] = {
+	{ "after a loop with a break",
+	  "int f(int n)\n{\n\tint v = 0;\n\n"
+	  "\twhile (n--) {\n\t\tif (n == 3)\n\t\t\tbreak;\n\t\tv++;\n\t}\n"
+	  "\ttrace_simple(m, \"%d\", v);\n\treturn v;\n}\n",
+	  1, 1, false, 0, { 0, 0 } },
+	{ "straight from the start",
+	  "int f(int *p)\n{\n\tint x = *p;\n\n"
+	  "\ttrace_simple(m, \"%d\", x);\n\treturn x + 1;\n}\n",
+	  1, 1, true, 0, { 0, 0 } },
+	{ "a ternary before: not straight",
+	  "int f(int *p)\n{\n\tint x = p ? *p : 0;\n\n"
+	  "\ttrace_simple(m, \"%d\", x);\n\treturn x + 1;\n}\n",
+	  1, 1, false, 0, { 0, 0 } },
+	{ "early return in a loop before",
+	  "long f(const int *s, long n)\n{\n"
+	  "\tfor (long i = 0; i < n; i++) {\n\t\tif (s[i] == 0)\n"
+	  "\t\t\treturn i;\n\t}\n"
+	  "\ttrace_simple(m, \"%ld\", n);\n\treturn -1;\n}\n",
+	  1, 1, false, 1, { 4, 5 } },
+	{ "an unconditional return, then a label",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto out;\n\treturn 0;\n"
+	  "out:\n\ttrace_simple(m, \"%d\", a);\n\ta = -a;\n\treturn a;\n}\n",
+	  1, 1, false, 1, { 5, 5 } },
+	{ "gotos to the marker's own label",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto out;\n\ta++;\n"
+	  "out:\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+	  1, 1, false, 0, { 0, 0 } },
+	{ "a goto past the statement after",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto fail;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\nfail:\n\treturn a;\n}\n",
+	  1, 1, false, 0, { 0, 0 } },
+	{ "nested plain if blocks",
+	  "int f(int a, int b)\n{\n\tif (a) {\n\t\tif (b) {\n"
+	  "\t\t\ttrace_simple(m, \"%d\", a);\n\t\t\ta++;\n\t\t}\n\t}\n"
+	  "\treturn a;\n}\n",
+	  1, 1, false, 0, { 0, 0 } },
+	{ "another marker stands between",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\ttrace_simple(other, \"%d\", a);\n\treturn a;\n}\n",
+	  1, 2, true, 0, { 0, 0 } },
+
+	{ "in a loop body",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\tfor (int i = 0; i < n; i++) {\n"
+	  "\t\ttrace_simple(m, \"%d\", i);\n\t\tv += i;\n\t}\n\treturn v;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a braceless arm",
+	  "int f(int a)\n{\n\tif (a)\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\ta++;\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "last in its block",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "an else block",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n\t} else {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t}\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a switch arm",
+	  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta++;\n\t\tbreak;\n\t}\n"
+	  "\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a do-while body",
+	  "int f(int a)\n{\n\tdo {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\ta--;\n\t} while (a > 0);\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a label on the statement after",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto again;\n"
+	  "\ttrace_simple(m, \"%d\", a);\nagain:\n\ta++;\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a goto into the statement after",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto in;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\t{\n\t\ta++;\nin:\n\t\ta--;\n\t}\n"
+	  "\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a goto to an unknown label",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto nowhere;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "an early return that reads like the statement after",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\treturn -1;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\treturn -1;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "a return in an else arm before",
+	  "int f(int a)\n{\n\tif (a < 0)\n\t\ta = 0;\n\telse\n\t\treturn a;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "inline asm before",
+	  "int f(int a)\n{\n\tasm volatile(\"\" : \"+r\"(a));\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
+	  0, 0, false, 0, { 0, 0 } },
+	{ "marker in another function than declared",
+	  "int g(void);\nint f(int a)\n{\n\treturn a;\n}\n"
+	  "int h(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+	  -1, 0, false, 0, { 0, 0 } },
+};
+
+struct choice_case {
+	const char *what;
+	const char *text;
+	int in_choice;		/* smk_source_marker_in_choice() */
+	int labels;		/* smk_source_case_labels() */
+	int loops;		/* smk_source_function_loops() */
+	enum smk_source_context context;
+};
+
+static const struct choice_case choice_cases[] = {
+	{ "plain sequence",
+	  "int f(int a)\n{\n\ta++;\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n",
+	  0, 0, 0, SMK_SOURCE_SEQUENCE },
+	{ "alone in a braced arm",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+	  "\treturn a;\n}\n",
+	  1, 0, 0, SMK_SOURCE_ALONE_IN_ARM },
+	{ "two case labels, in a loop",
+	  "int f(int a)\n{\n\twhile (a) {\n\t\tswitch (a) {\n\t\tcase 1:\n"
+	  "\t\tcase 2:\n\t\t\ttrace_simple(m, \"%d\", a);\n\t\t\ta--;\n"
+	  "\t\t\tbreak;\n\t\t}\n\t}\n\treturn a;\n}\n",
+	  1, 2, 1, SMK_SOURCE_SEQUENCE },
+	{ "a default label",
+	  "int f(int a)\n{\n\tswitch (a) {\n\tdefault:\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t}\n\treturn a;\n}\n",
+	  1, -1, 0, SMK_SOURCE_SEQUENCE },
+	{ "a loop body, no choice",
+	  "int f(int a)\n{\n\tfor (; a; a--) {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\ta++;\n\t}\n\treturn a;\n}\n",
+	  0, 0, 1, SMK_SOURCE_SEQUENCE },
+};
+
+static char dir[] = "/tmp/smk-source.XXXXXX";
+
+/* @text into a new file; its path in @path. */
+static bool write_case(const char *text, int n, char *path, size_t size)
+{
+	FILE *f;
+
+	snprintf(path, size, "%s/case%d.c", dir, n);
+	f = fopen(path, "w");
+	if (!f)
+		return false;
+	fputs(text, f);
+	return fclose(f) == 0;
+}
+
+/* The line of "trace_simple(m," and of the function the marker is in. */
+static unsigned int marker_line(const char *text, unsigned int *decl)
+{
+	const char *at = strstr(text, "trace_simple(m,"), *p;
+	unsigned int line = 1, last_decl = 1;
+
+	if (!at)
+		return 0;
+	for (p = text; p < at; p++) {
+		if (*p != '\n')
+			continue;
+		line++;
+		/* a line starting with "int " declares a function */
+		if (!strncmp(p + 1, "int ", 4) || !strncmp(p + 1, "long ", 5))
+			last_decl = line;
+	}
+	*decl = last_decl;
+	return line;
+}
+
+int main(void)
+{
+	struct smk_binary b;
+	char path[256];
+	size_t i;
+
+	if (!mkdtemp(dir)) {
+		perror("mkdtemp");
+		return 1;
+	}
+	memset(&b, 0, sizeof(b));
+	for (i = 0; i < sizeof(sequel_cases) / sizeof(*sequel_cases); i++) {
+		const struct sequel_case *c = &sequel_cases[i];
+		unsigned int exits[16][2], next = 0, decl = 0, line;
+		size_t nexits = 0;
+		bool straight = false;
+		int r;
+
+		line = marker_line(c->text, &decl);
+		/* the last case names the first function on purpose */
+		if (c->want < 0)
+			decl = 2;
+		if (!write_case(c->text, (int)i, path, sizeof(path)) || !line) {
+			ok(0, "sequel: %s: write the case", c->what);
+			continue;
+		}
+		r = smk_source_marker_sequel(&b, path, line, "m", decl, &next,
+					     exits, 16, &nexits, &straight);
+		ok(r == c->want, "sequel: %s: %d (want %d)", c->what, r,
+		   c->want);
+		if (c->want != 1 || r != 1)
+			continue;
+		ok(next == line + (unsigned int)c->next_off,
+		   "sequel: %s: next statement on line %u (want %u)", c->what,
+		   next, line + c->next_off);
+		ok(straight == c->straight, "sequel: %s: straight %d (want %d)",
+		   c->what, straight, c->straight);
+		ok(nexits == c->nexits, "sequel: %s: %zu returns before "
+		   "(want %u)", c->what, nexits, c->nexits);
+		if (c->nexits && nexits)
+			ok(exits[0][0] == decl + c->exit0[0] - 1 &&
+			   exits[0][1] == decl + c->exit0[1] - 1,
+			   "sequel: %s: the return is decided on lines %u-%u "
+			   "(want %u-%u)", c->what, exits[0][0], exits[0][1],
+			   decl + c->exit0[0] - 1, decl + c->exit0[1] - 1);
+	}
+	for (i = 0; i < sizeof(choice_cases) / sizeof(*choice_cases); i++) {
+		const struct choice_case *c = &choice_cases[i];
+		unsigned int decl = 0, line;
+		int n = (int)(100 + i);
+
+		line = marker_line(c->text, &decl);
+		if (!write_case(c->text, n, path, sizeof(path)) || !line) {
+			ok(0, "choice: %s: write the case", c->what);
+			continue;
+		}
+		ok(smk_source_marker_in_choice(&b, path, line, "m") ==
+		   c->in_choice, "in_choice: %s", c->what);
+		ok(smk_source_case_labels(&b, path, line, "m") == c->labels,
+		   "case_labels: %s", c->what);
+		ok(smk_source_function_loops(&b, path, decl) == c->loops,
+		   "function_loops: %s", c->what);
+		ok(smk_source_marker_context(&b, path, line, "m") ==
+		   c->context, "context: %s", c->what);
+	}
+	/* No source, or no such marker: unknown, never a yes. */
+	ok(smk_source_marker_sequel(&b, "/nonexistent/x.c", 5, "m", 1,
+				    &(unsigned int){ 0 },
+				    (unsigned int (*)[2])path, 1,
+				    &(size_t){ 0 }, &(bool){ false }) == -1,
+	   "sequel: a missing file is unknown");
+	ok(smk_source_marker_in_choice(&b, path, 3, "nosuchmarker") == -1,
+	   "in_choice: a marker not in the file is unknown");
+	if (b.src_cache_free)
+		b.src_cache_free(b.src_cache);
+	for (i = 0; i < 200; i++) {
+		snprintf(path, sizeof(path), "%s/case%zu.c", dir, i);
+		unlink(path);
+	}
+	rmdir(dir);
+	printf("1..%d\n", tap_n);
+	return tap_fail != 0;
+}
