@@ -81,15 +81,17 @@ LEVELS_CSV=$(echo $LEVELS | tr ' ' ',')
 # of 74 -> 54 of 79):
 #   gcc -O0 53.1, 100.0;  -O2 43.8, 68.4;  -O3 40.6, 68.0;  -Os 51.6, 71.3
 #   clang -O0 87.5, 100.0;  -O2 39.1, 63.4;  -O3 35.9, 60.6;  -Os 42.2, 65.3
+# and with a switch arm that opens with code of no line (clang's vm_halt):
+#   clang -O2 40.6, 64.4;  -O3 37.5, 61.8;  -Os 43.8, 66.2
 FLOORS="
 exact-gcc-O0=53 args-gcc-O0=100
 exact-gcc-O2=43.5 args-gcc-O2=68
 exact-gcc-O3=40.5 args-gcc-O3=67.5
 exact-gcc-Os=51.5 args-gcc-Os=71
 exact-clang-O0=87.5 args-clang-O0=100
-exact-clang-O2=39 args-clang-O2=63
-exact-clang-O3=35.5 args-clang-O3=60.5
-exact-clang-Os=42 args-clang-Os=65
+exact-clang-O2=40.5 args-clang-O2=64
+exact-clang-O3=37.5 args-clang-O3=61.5
+exact-clang-Os=43.5 args-clang-Os=66
 target_exact=85 target_args=90
 "
 KNOWN=$TOP/tests/fidelity/known-resolve.txt

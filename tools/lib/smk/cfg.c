@@ -902,6 +902,28 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 	return n;
 }
 
+uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	struct func_info *fn;
+	size_t at;
+	bool prev;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return 0;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return 0;
+	at = insn_index(fn, addr, &prev);
+	if (at == fn->n)
+		return 0;
+	while (at > 0 && fn->insns[at - 1].falls && !fn->insns[at - 1].jump &&
+	       !fn->insns[at].ientry &&
+	       !is_target(fn->targets, fn->ntargets, fn->insns[at].addr))
+		at--;
+	return fn->insns[at].addr;
+}
+
 bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 			  uint64_t *pred, bool *conditional)
 {

@@ -93,6 +93,13 @@ bool smk_code_stale_static(struct smk_binary *b, uint64_t site,
 			   uint64_t addr);
 
 /*
+ * The first instruction of the basic block holding @addr: back through
+ * instructions that fall straight into the next, up to a jump target, a
+ * switch table's entry, the instruction after a jump, or the function's
+ * entry.  0 when unknown.
+ */
+uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr);
+/*
  * Is @addr, not a function's entry nor a switch table's, reached from one
  * instruction only?  Then *@pred is it, and *@conditional says whether it
  * is a conditional jump (@addr its target or its fall-through).

@@ -1127,6 +1127,39 @@ static bool decides_return(const struct path_check *c, uint64_t pc)
 	       !dwarf_lineno(l, &ln) && ln > 0 && in_exit(c, ln);
 }
 
+/* RULE_NEXT_CASE when a switch table's entries lead to @addr as many times
+ * as the source has case labels right before the marker. */
+static enum rule table_arm(struct smk_binary *b, const struct smk_marker *m,
+			   const char *file, uint64_t addr)
+{
+	int slots = smk_code_table_slots(b, addr), labels;
+
+	labels = slots > 0 ? case_labels(b, m, file) : -1;
+	return labels > 0 && labels == slots ? RULE_NEXT_CASE : RULE_NEXT_LINE;
+}
+
+/* Is all code in [@from, @to) of line 0 (no statement's)? */
+static bool no_line(Dwarf_Die *cu, uint64_t from, uint64_t to)
+{
+	Dwarf_Lines *lines;
+	Dwarf_Line *l = dwarf_getsrc_die(cu, from);
+	size_t n, i;
+	int ln;
+
+	if (!l || dwarf_lineno(l, &ln) || ln != 0 ||
+	    dwarf_getsrclines(cu, &lines, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		Dwarf_Addr a;
+
+		l = dwarf_onesrcline(lines, i);
+		if (l && !dwarf_lineaddr(l, &a) && a > from && a < to &&
+		    (dwarf_lineno(l, &ln) || ln != 0))
+			return false;
+	}
+	return true;
+}
+
 /*
  * The next line's one site @addr, on the line right after the marker's,
  * when the compiler left no row of the marker's own: exact when the
@@ -1190,14 +1223,22 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 	/*
 	 * A switch's arm, reached only through its jump table: exact when
 	 * as many table entries lead here as the source has case labels
-	 * right before the marker, so no other arm was merged into it.
+	 * right before the marker, so no other arm was merged into it.  The
+	 * arm may open with code of no line (clang -O2 writes vm->pc back
+	 * there before vm_halt's return) that runs straight into the site.
 	 */
-	if (f.preds == 0 && !f.func_entry) {
-		int slots = smk_code_table_slots(b, addr), labels;
+	if (f.preds == 0 && !f.func_entry)
+		return table_arm(b, m, file, addr);
+	if (f.preds == 1 && smk_code_single_pred(b, addr, &pred, &cond) &&
+	    !cond && pred < addr) {
+		uint64_t head = smk_code_block_head(b, pred);
+		struct smk_code_facts hf;
 
-		labels = slots > 0 ? case_labels(b, m, file) : -1;
-		return labels > 0 && labels == slots ? RULE_NEXT_CASE :
-						       RULE_NEXT_LINE;
+		if (head && head < addr && no_line(cu, head, addr) &&
+		    !smk_code_facts(b, head, &hf) && hf.decoded &&
+		    hf.preds == 0 && !hf.func_entry &&
+		    table_arm(b, m, file, head) == RULE_NEXT_CASE)
+			return RULE_NEXT_CASE;
 	}
 	if (f.preds == 1 && smk_code_single_pred(b, addr, &pred, &cond) &&
 	    cond) {
