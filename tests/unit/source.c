@@ -162,6 +162,55 @@ static const struct choice_case choice_cases[] = {
 	  0, 0, 1, SMK_SOURCE_SEQUENCE },
 };
 
+struct switch_case {
+	const char *what;
+	const char *text;
+	int want;		/* smk_source_switch_arm() */
+	const char *expr;
+	int switch_off;		/* switch line - marker line */
+	size_t nvals;
+	int64_t vals[4];	/* nearest the marker first */
+};
+
+static const struct switch_case switch_cases[] = {
+	{ "two labels, after a break",
+	  "int f(int s)\n{\n\tswitch (s) {\n\tcase 1:\n\t\ts++;\n"
+	  "\t\tbreak;\n\tcase 0x10:\n\tcase -3:\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t\tbreak;\n\t}\n"
+	  "\treturn s;\n}\n",
+	  1, "s", -6, 2, { -3, 16 } },
+	{ "the first arm",
+	  "int f(int s)\n{\n\tswitch (s) {\n\tcase 7:\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t\treturn 1;\n\t}\n"
+	  "\treturn s;\n}\n",
+	  1, "s", -2, 1, { 7 } },
+	{ "an arm falls through into it",
+	  "int f(int s)\n{\n\tswitch (s) {\n\tcase 1:\n\t\ts++;\n"
+	  "\tcase 2:\n\t\ttrace_simple(m, \"%d\", s);\n"
+	  "\t\tbreak;\n\t}\n\treturn s;\n}\n",
+	  0, NULL, 0, 0, { 0 } },
+	{ "a default label",
+	  "int f(int s)\n{\n\tswitch (s) {\n\tcase 1:\n\tdefault:\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t\tbreak;\n\t}\n"
+	  "\treturn s;\n}\n",
+	  0, NULL, 0, 0, { 0 } },
+	{ "a switch on an expression",
+	  "int f(int *p)\n{\n\tswitch (*p) {\n\tcase 1:\n"
+	  "\t\ttrace_simple(m, \"%d\", *p);\n\t\tbreak;\n\t}\n"
+	  "\treturn 0;\n}\n",
+	  0, NULL, 0, 0, { 0 } },
+	{ "an enum label",
+	  "int f(int s)\n{\n\tswitch (s) {\n\tcase ONE:\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t\tbreak;\n\t}\n"
+	  "\treturn s;\n}\n",
+	  0, NULL, 0, 0, { 0 } },
+	{ "not in a switch",
+	  "int f(int s)\n{\n\tif (s) {\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t\ts++;\n\t}\n"
+	  "\treturn s;\n}\n",
+	  0, NULL, 0, 0, { 0 } },
+};
+
 static char dir[] = "/tmp/smk-source.XXXXXX";
 
 /* @text into a new file; its path in @path. */
@@ -261,6 +310,33 @@ int main(void)
 		   "function_loops: %s", c->what);
 		ok(smk_source_marker_context(&b, path, line, "m") ==
 		   c->context, "context: %s", c->what);
+	}
+	for (i = 0; i < sizeof(switch_cases) / sizeof(*switch_cases); i++) {
+		const struct switch_case *c = &switch_cases[i];
+		unsigned int decl = 0, line, sline = 0;
+		char expr[16] = "";
+		int64_t vals[4] = { 0 };
+		size_t nvals = 0;
+		int r;
+
+		line = marker_line(c->text, &decl);
+		if (!write_case(c->text, (int)(150 + i), path, sizeof(path)) ||
+		    !line) {
+			ok(0, "switch: %s: write the case", c->what);
+			continue;
+		}
+		r = smk_source_switch_arm(&b, path, line, "m", &sline, expr,
+					  sizeof(expr), vals, 4, &nvals);
+		ok(r == c->want, "switch: %s: %d (want %d)", c->what, r,
+		   c->want);
+		if (r != 1 || c->want != 1)
+			continue;
+		ok(!strcmp(expr, c->expr) &&
+		   sline == line + (unsigned int)c->switch_off,
+		   "switch: %s: on '%s' at line %u", c->what, expr, sline);
+		ok(nvals == c->nvals && !memcmp(vals, c->vals,
+						nvals * sizeof(*vals)),
+		   "switch: %s: %zu label values", c->what, nvals);
 	}
 	/* No source, or no such marker: unknown, never a yes. */
 	ok(smk_source_marker_sequel(&b, "/nonexistent/x.c", 5, "m", 1,

@@ -956,3 +956,434 @@ bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 	}
 	return n == 1;
 }
+
+/*
+ * Switch compare trees.  A sparse switch becomes compares of the switch
+ * value against constants, each followed by a conditional jump; clang
+ * and gcc also compare value - K ("lea -K(%v), %t; cmp $N, %t; ja").
+ * Walking the tree from its head with the set of values that reach each
+ * point tells which values enter each arm.  Values are the 32-bit
+ * register's, as unsigned numbers; a set is a few closed intervals.
+ */
+enum { VS_MAX = 32, TREE_STEPS = 512 };
+
+struct vset {
+	int n;
+	uint64_t lo[VS_MAX], hi[VS_MAX];
+};
+
+static bool vs_add(struct vset *s, uint64_t lo, uint64_t hi)
+{
+	if (s->n == VS_MAX)
+		return false;
+	s->lo[s->n] = lo;
+	s->hi[s->n++] = hi;
+	return true;
+}
+
+/* @a and @b, both sorted and disjoint: their intersection. */
+static bool vs_and(const struct vset *a, const struct vset *b,
+		   struct vset *out)
+{
+	int i, j;
+
+	out->n = 0;
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < b->n; j++) {
+			uint64_t lo = a->lo[i] > b->lo[j] ? a->lo[i] : b->lo[j];
+			uint64_t hi = a->hi[i] < b->hi[j] ? a->hi[i] : b->hi[j];
+
+			if (lo <= hi && !vs_add(out, lo, hi))
+				return false;
+		}
+	return true;
+}
+
+/* Sort and merge @s's intervals. */
+static void vs_norm(struct vset *s)
+{
+	int i, j, n = 0;
+
+	for (i = 1; i < s->n; i++)
+		for (j = i; j > 0 && s->lo[j - 1] > s->lo[j]; j--) {
+			uint64_t t = s->lo[j];
+
+			s->lo[j] = s->lo[j - 1];
+			s->lo[j - 1] = t;
+			t = s->hi[j];
+			s->hi[j] = s->hi[j - 1];
+			s->hi[j - 1] = t;
+		}
+	for (i = 0; i < s->n; i++) {
+		if (n && s->lo[i] <= s->hi[n - 1] + 1) {
+			if (s->hi[i] > s->hi[n - 1])
+				s->hi[n - 1] = s->hi[i];
+			continue;
+		}
+		s->lo[n] = s->lo[i];
+		s->hi[n++] = s->hi[i];
+	}
+	s->n = n;
+}
+
+/* Values w of the compared register (32 bits) for which the jump after
+ * "cmp $c, w" (or "test w, w": c = 0) is taken; false for a jump kind
+ * not understood. */
+static bool taken_set(unsigned int id, uint32_t c, bool test,
+		      struct vset *out)
+{
+	const uint64_t top = 0xffffffffULL;
+	int64_t sc = (int32_t)c;
+	/* signed values as unsigned intervals: [s, 2^31-1] and so on */
+	uint64_t smin = 0x80000000ULL;
+
+	out->n = 0;
+	switch (id) {
+	case X86_INS_JE:
+		vs_add(out, c, c);
+		break;
+	case X86_INS_JNE:
+		if (c)
+			vs_add(out, 0, c - 1ULL);
+		if (c != top)
+			vs_add(out, c + 1ULL, top);
+		break;
+	case X86_INS_JA:
+		if (c != top)
+			vs_add(out, c + 1ULL, top);
+		break;
+	case X86_INS_JAE:
+		vs_add(out, c, top);
+		break;
+	case X86_INS_JB:
+		if (c)
+			vs_add(out, 0, c - 1ULL);
+		break;
+	case X86_INS_JBE:
+		vs_add(out, 0, c);
+		break;
+	case X86_INS_JG:	/* w > sc, signed */
+	case X86_INS_JGE:
+	case X86_INS_JL:
+	case X86_INS_JLE: {
+		int64_t lo, hi;
+
+		if (id == X86_INS_JG || id == X86_INS_JGE) {
+			lo = id == X86_INS_JG ? sc + 1 : sc;
+			hi = INT32_MAX;
+		} else {
+			lo = INT32_MIN;
+			hi = id == X86_INS_JL ? sc - 1 : sc;
+		}
+		if (lo > hi)
+			break;
+		/* the negative part, then the non-negative one */
+		if (lo < 0)
+			vs_add(out, (uint64_t)(lo + (int64_t)smin) + smin,
+			       hi < 0 ? (uint64_t)(hi + (int64_t)smin) + smin :
+					top);
+		if (hi >= 0)
+			vs_add(out, lo < 0 ? 0 : (uint64_t)lo, (uint64_t)hi);
+		break;
+	}
+	case X86_INS_JS:
+		if (!test)
+			return false;
+		vs_add(out, smin, top);
+		break;
+	case X86_INS_JNS:
+		if (!test)
+			return false;
+		vs_add(out, 0, smin - 1);
+		break;
+	default:
+		return false;
+	}
+	vs_norm(out);
+	return true;
+}
+
+/* The switch values v for register values w = v + k in @w. */
+static bool vs_unshift(const struct vset *w, uint32_t k, struct vset *out)
+{
+	int i;
+
+	out->n = 0;
+	for (i = 0; i < w->n; i++) {
+		uint64_t lo = (w->lo[i] - k) & 0xffffffffULL;
+		uint64_t hi = (w->hi[i] - k) & 0xffffffffULL;
+
+		if (lo <= hi) {
+			if (!vs_add(out, lo, hi))
+				return false;
+		} else if (!vs_add(out, lo, 0xffffffffULL) ||
+			   !vs_add(out, 0, hi)) {
+			return false;
+		}
+	}
+	vs_norm(out);
+	return true;
+}
+
+static void vs_not(const struct vset *a, struct vset *out)
+{
+	uint64_t next = 0;
+	int i;
+
+	out->n = 0;
+	for (i = 0; i < a->n; i++) {
+		if (a->lo[i] > next)
+			vs_add(out, next, a->lo[i] - 1);
+		next = a->hi[i] + 1;
+	}
+	if (next <= 0xffffffffULL)
+		vs_add(out, next, 0xffffffffULL);
+}
+
+struct tree_walk {
+	struct smk_binary *b;
+	csh h;
+	const cs_insn *insn;
+	size_t n;
+	unsigned int steps;
+	bool failed;
+	struct smk_switch_leaf *leaf;
+	size_t nleaf, maxleaf;
+};
+
+/* Which of @w's 16 tracked registers (reg64 numbering) hold v + k. */
+struct reg_map {
+	unsigned int reg[8];
+	uint32_t k[8];
+	int n;
+};
+
+static int map_find(const struct reg_map *m, unsigned int r)
+{
+	int i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->reg[i] == r)
+			return i;
+	return -1;
+}
+
+static size_t insn_at(const struct tree_walk *w, uint64_t addr)
+{
+	size_t lo = 0, hi = w->n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (w->insn[mid].address < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < w->n && w->insn[lo].address == addr ? lo : w->n;
+}
+
+static void leaf_add(struct tree_walk *w, uint64_t addr, uint64_t from,
+		     const struct vset *s)
+{
+	size_t i;
+	int k;
+
+	if (!s->n)
+		return;		/* no value goes this way */
+	for (i = 0; i < w->nleaf && w->leaf[i].addr != addr; i++)
+		;
+	if (i == w->nleaf) {
+		if (w->nleaf == w->maxleaf) {
+			w->failed = true;
+			return;
+		}
+		memset(&w->leaf[i], 0, sizeof(w->leaf[i]));
+		w->leaf[i].addr = addr;
+		w->nleaf++;
+	}
+	for (k = 0; k < s->n; k++)
+		if (w->leaf[i].nranges < SMK_SWITCH_RANGES) {
+			w->leaf[i].lo[w->leaf[i].nranges] = s->lo[k];
+			w->leaf[i].hi[w->leaf[i].nranges++] = s->hi[k];
+		} else {
+			w->failed = true;
+		}
+	for (k = 0; k < (int)w->leaf[i].nfrom; k++)
+		if (w->leaf[i].from[k] == from)
+			return;
+	if (w->leaf[i].nfrom < SMK_SWITCH_FROM)
+		w->leaf[i].from[w->leaf[i].nfrom++] = from;
+	else
+		w->failed = true;
+}
+
+/* Walk from instruction @i with the values @s and registers @m; @from is
+ * the instruction control came from. */
+static void tree_walk(struct tree_walk *w, size_t i, struct vset s,
+		      struct reg_map m, uint64_t from)
+{
+	bool pend = false, test = false;
+	unsigned int preg = 0;
+	uint32_t pc = 0;
+
+	for (; i < w->n && !w->failed; i++) {
+		const cs_insn *in = &w->insn[i];
+		const cs_x86 *x = &in->detail->x86;
+		const cs_x86_op *o = x->operands;
+		int at;
+
+		if (++w->steps > TREE_STEPS) {
+			w->failed = true;
+			return;
+		}
+		if (in->id == X86_INS_CMP && x->op_count == 2 &&
+		    o[0].type == X86_OP_REG && o[0].size == 4 &&
+		    o[1].type == X86_OP_IMM &&
+		    map_find(&m, reg64(o[0].reg)) >= 0) {
+			pend = true;
+			test = false;
+			preg = reg64(o[0].reg);
+			pc = (uint32_t)o[1].imm;
+		} else if (in->id == X86_INS_TEST && x->op_count == 2 &&
+			   o[0].type == X86_OP_REG && o[1].type == X86_OP_REG &&
+			   o[0].reg == o[1].reg && o[0].size == 4 &&
+			   map_find(&m, reg64(o[0].reg)) >= 0) {
+			pend = true;
+			test = true;
+			preg = reg64(o[0].reg);
+			pc = 0;
+		} else if (in->id == X86_INS_LEA && x->op_count == 2 &&
+			   o[0].type == X86_OP_REG && o[1].type == X86_OP_MEM &&
+			   o[1].mem.index == X86_REG_INVALID &&
+			   o[1].mem.segment == X86_REG_INVALID &&
+			   (at = map_find(&m, reg64(o[1].mem.base))) >= 0) {
+			uint32_t k = m.k[at] + (uint32_t)o[1].mem.disp;
+			unsigned int r = reg64(o[0].reg);
+			int t = map_find(&m, r);
+
+			if (t < 0 && m.n < 8)
+				t = m.n++;
+			if (t < 0) {
+				w->failed = true;
+				return;
+			}
+			m.reg[t] = r;
+			m.k[t] = k;
+		} else if (cs_insn_group(w->h, in, CS_GRP_JUMP) &&
+			   x->op_count == 1 && o[0].type == X86_OP_IMM) {
+			uint64_t target = o[0].imm;
+			size_t ti = insn_at(w, target);
+
+			if (ti == w->n) {
+				leaf_add(w, target, in->address, &s);
+				return;
+			}
+			if (in->id == X86_INS_JMP) {
+				i = ti - 1;	/* go on at the target */
+				from = in->address;
+				continue;
+			}
+			{
+				struct vset t, tv, taken, fall, nt;
+				int r = pend ? map_find(&m, preg) : -1;
+
+				if (r < 0 || !taken_set(in->id, pc, test, &t) ||
+				    !vs_unshift(&t, m.k[r], &tv) ||
+				    !vs_and(&s, &tv, &taken)) {
+					/* not a compare of the value: an arm */
+					leaf_add(w, in->address, from, &s);
+					return;
+				}
+				vs_norm(&taken);
+				vs_not(&tv, &nt);
+				if (!vs_and(&s, &nt, &fall)) {
+					w->failed = true;
+					return;
+				}
+				vs_norm(&fall);
+				if (taken.n)
+					tree_walk(w, ti, taken, m, in->address);
+				s = fall;
+				from = in->address;
+				if (!s.n)
+					return;
+			}
+		} else {
+			/* anything else: the entry of an arm */
+			leaf_add(w, in->address, from, &s);
+			return;
+		}
+	}
+}
+
+size_t smk_code_switch_leaves(struct smk_binary *b, uint64_t head,
+			      unsigned int reg, struct smk_switch_leaf *out,
+			      size_t max)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, head);
+	struct tree_walk w = { .b = b, .leaf = out, .maxleaf = max };
+	const unsigned char *code;
+	cs_insn *insn = NULL;
+	struct vset all = { 0 };
+	struct reg_map m = { 0 };
+	size_t i, n, start;
+	csh h;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return SIZE_MAX;
+	code = code_bytes(b, sym->addr, sym->size);
+	if (!code || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return SIZE_MAX;
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	n = cs_disasm(h, code, sym->size, sym->addr, 0, &insn);
+	w.h = h;
+	w.insn = insn;
+	w.n = n;
+	start = insn_at(&w, head);
+	if (start == n) {
+		w.failed = true;
+	} else {
+		vs_add(&all, 0, 0xffffffffULL);
+		m.reg[0] = reg64(reg);
+		m.k[0] = 0;
+		m.n = 1;
+		tree_walk(&w, start, all, m, 0);
+	}
+	for (i = 0; i < w.nleaf && !w.failed; i++) {
+		struct vset v = { 0 };
+		int k;
+
+		for (k = 0; k < (int)out[i].nranges; k++)
+			vs_add(&v, out[i].lo[k], out[i].hi[k]);
+		vs_norm(&v);
+		out[i].nranges = v.n;
+		for (k = 0; k < v.n; k++) {
+			out[i].lo[k] = v.lo[k];
+			out[i].hi[k] = v.hi[k];
+		}
+	}
+	cs_free(insn, n);
+	cs_close(&h);
+	return w.failed ? SIZE_MAX : w.nleaf;
+}
+
+unsigned int smk_code_x86_reg(const char *name)
+{
+	static const struct { const char *name; unsigned int reg; } regs[] = {
+		{ "ax", X86_REG_RAX }, { "bx", X86_REG_RBX },
+		{ "cx", X86_REG_RCX }, { "dx", X86_REG_RDX },
+		{ "si", X86_REG_RSI }, { "di", X86_REG_RDI },
+		{ "bp", X86_REG_RBP }, { "r8", X86_REG_R8 },
+		{ "r9", X86_REG_R9 }, { "r10", X86_REG_R10 },
+		{ "r11", X86_REG_R11 }, { "r12", X86_REG_R12 },
+		{ "r13", X86_REG_R13 }, { "r14", X86_REG_R14 },
+		{ "r15", X86_REG_R15 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(regs) / sizeof(*regs); i++)
+		if (!strcmp(name, regs[i].name))
+			return regs[i].reg;
+	return 0;
+}

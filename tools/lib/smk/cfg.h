@@ -131,4 +131,26 @@ int smk_code_table_slots(struct smk_binary *b, uint64_t addr);
 /* Can control flow from @addr back to @addr (a loop, as far as seen)? */
 bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
 
+/*
+ * The arms of a switch compiled to a compare tree whose head is @head and
+ * whose value is in @reg (a capstone register, its 32 bits): each point
+ * where the walk from the head leaves the tree (an instruction that is
+ * not a compare of the value, a value - K, or a jump on one), with the
+ * values that reach it (unsigned 32-bit ranges, sorted, merged) and the
+ * instructions it is reached from.  Returns how many, or SIZE_MAX when
+ * the walk could not be completed (too large, unknown code).
+ */
+enum { SMK_SWITCH_RANGES = 16, SMK_SWITCH_FROM = 16 };
+struct smk_switch_leaf {
+	uint64_t addr;
+	unsigned int nranges, nfrom;
+	uint64_t lo[SMK_SWITCH_RANGES], hi[SMK_SWITCH_RANGES];
+	uint64_t from[SMK_SWITCH_FROM];	/* 0: the head itself */
+};
+size_t smk_code_switch_leaves(struct smk_binary *b, uint64_t head,
+			      unsigned int reg, struct smk_switch_leaf *out,
+			      size_t max);
+/* The capstone register of a fetch spec's name ("di", "r8"), or 0. */
+unsigned int smk_code_x86_reg(const char *name);
+
 #endif /* SMK_CFG_H */

@@ -48,6 +48,7 @@ enum rule {
 	RULE_NEXT_ENTRY,
 	RULE_NEXT_CASE,
 	RULE_NEXT_JOINED,
+	RULE_TREE_ARM,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -84,6 +85,8 @@ static const struct {
 			      NULL },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
 			     NULL },
+	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
+			    NULL },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
 			       SMK_VERDICT_EXACT, NULL },
 	[RULE_NEXT_LINE] = {
@@ -1486,6 +1489,100 @@ static void assign_anchors(struct smk_binary *b, struct smk_marker_set *set,
 	free(load);
 }
 
+/*
+ * The marker opens a switch arm (smk_source_switch_arm(): literal case
+ * labels, no fall-through into it, the switch on a plain variable), the
+ * switch became a compare tree, and one point of the tree is entered for
+ * exactly the arm's values and from the tree only: that point is the
+ * marker's, reached once each time the switch picks the arm.  The head is
+ * the first row of the switch's line in this copy, and the variable's
+ * register there comes from DWARF.  clang -O2 gives the arms of
+ * http_status_class() line 0 and its rows lead to the shared returns.
+ */
+static bool tree_arm(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		     Dwarf_Off root_off, const char *file,
+		     const struct smk_marker *m, bool user, uint64_t *site)
+{
+	struct smk_switch_leaf leaves[32];
+	struct addrs on = { 0 }, after = { 0 };
+	struct smk_fetch f = { 0 };
+	Dwarf_Die *scopes = NULL;
+	char path[4096], expr[64];
+	int64_t vals[16];
+	uint64_t head = 0, preds[32];
+	size_t nv = 0, nl, i, k, np;
+	unsigned int sline = 0, reg = 0;
+	int nscopes;
+	bool found = false;
+
+	if (smk_source_switch_arm(b, marker_source(b, m, file, path,
+						   sizeof(path)),
+				  m->line, m->rec.name, &sline, expr,
+				  sizeof(expr), vals, 16, &nv) != 1 ||
+	    line_rows(cu, root, file, sline, sline, &on, &after, NULL) ||
+	    !on.n) {
+		free(on.v);
+		free(after.v);
+		return false;
+	}
+	for (i = 0; i < on.n; i++)
+		if (!head || on.v[i] < head)
+			head = on.v[i];
+	free(on.v);
+	free(after.v);
+	nscopes = smk_concrete_scopes(cu, head, root_off, &scopes);
+	if (nscopes > 0 &&
+	    !smk_fetch_build(b, scopes, nscopes, head, expr, NULL, user, &f) &&
+	    f.spec && f.spec[0] == '%')
+		reg = smk_code_x86_reg(f.spec + 1);
+	smk_fetch_deinit(&f);
+	free(scopes);
+	if (!reg)
+		return false;
+	nl = smk_code_switch_leaves(b, head, reg, leaves,
+				    sizeof(leaves) / sizeof(*leaves));
+	if (nl == SIZE_MAX)
+		return false;
+	for (i = 0; i < nl && !found; i++) {
+		uint64_t count = 0;
+
+		/* exactly the labels' values */
+		for (k = 0; k < leaves[i].nranges; k++)
+			count += leaves[i].hi[k] - leaves[i].lo[k] + 1;
+		if (count != nv)
+			continue;
+		for (k = 0; k < nv; k++) {
+			uint64_t v = (uint32_t)vals[k];
+			size_t r;
+
+			for (r = 0; r < leaves[i].nranges; r++)
+				if (v >= leaves[i].lo[r] && v <= leaves[i].hi[r])
+					break;
+			if (r == leaves[i].nranges)
+				break;
+		}
+		if (k < nv)
+			continue;
+		/* reached from the tree only */
+		np = smk_code_preds(b, leaves[i].addr, preds,
+				    sizeof(preds) / sizeof(*preds));
+		if (np == SIZE_MAX || !np)
+			return false;
+		for (k = 0; k < np; k++) {
+			size_t q;
+
+			for (q = 0; q < leaves[i].nfrom; q++)
+				if (leaves[i].from[q] == preds[k])
+					break;
+			if (q == leaves[i].nfrom)
+				return false;
+		}
+		*site = leaves[i].addr;
+		found = true;
+	}
+	return found;
+}
+
 /* Is each of @sites entered only through the marker (joined_through)? */
 static bool all_joined(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
@@ -1530,6 +1627,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	struct smk_error *err = NULL;
 	size_t missing = 0;
 	struct addrs on = { 0 }, next = { 0 }, prev = { 0 };
+	uint64_t tree_site = 0;
+	struct addrs tree = { .v = &tree_site };
 	const char *file;
 	size_t i, j;
 
@@ -1723,6 +1822,17 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					rule = RULE_TAIL_DUP;
 			}
 		}
+		/*
+		 * A switch arm the line table lost (clang gives its code line
+		 * 0): the compare tree says where its values go.
+		 */
+		if ((!use || rules[rule].verdict != SMK_VERDICT_EXACT) &&
+		    file && tree_arm(b, &cu, &root, in->root, file, m,
+				     flags & SMK_PLACE_USER, &tree.v[0])) {
+			tree.n = 1;
+			use = &tree;
+			rule = RULE_TREE_ARM;
+		}
 		if (!use) {
 			missing++;
 			continue;
@@ -1734,13 +1844,15 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			enum rule r = judge(b, &root, file, m, use->v[j]);
 
 			/* The join was judged path by path. */
-			if (r == RULE_JOIN && rule == RULE_NEXT_JOINED)
+			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||
+					       rule == RULE_TREE_ARM))
 				r = rule;
 			if (r != RULE_NONE && r > worst)
 				worst = r;
 			err = add_site(b, m, p, &cu, NULL, in->root,
 				       use->v[j], in->inlined,
-				       rule == RULE_NEXT_JOINED, flags);
+				       rule == RULE_NEXT_JOINED ||
+				       rule == RULE_TREE_ARM, flags);
 		}
 	}
 	free(on.v);

@@ -701,3 +701,69 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			*straight = false;
 	return 1;
 }
+
+int smk_source_switch_arm(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int *switch_line, char *expr,
+			  size_t expr_size, int64_t *vals, size_t max,
+			  size_t *nvals)
+{
+	const struct source *s;
+	size_t at, j, k, brace, open;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s)
+		return -1;
+	/* "switch (IDENT) {" right around the marker's arm */
+	brace = outer_brace(s, at, 0);
+	if (brace >= s->n || brace < 4 || !is(s, brace - 1, ")"))
+		return 0;
+	open = match(s, brace - 1, -1);
+	if (open >= s->n || !open || !is(s, open - 1, "switch") ||
+	    open + 2 != brace - 1 || !ident_char(s->text[s->t[open + 1].off]) ||
+	    (s->text[s->t[open + 1].off] >= '0' &&
+	     s->text[s->t[open + 1].off] <= '9') ||
+	    s->t[open + 1].len >= expr_size)
+		return 0;
+	memcpy(expr, s->text + s->t[open + 1].off, s->t[open + 1].len);
+	expr[s->t[open + 1].len] = '\0';
+	*switch_line = s->t[open - 1].line;
+	/* "case [-]NUMBER:" labels, back from the marker */
+	*nvals = 0;
+	for (j = at; j >= 3 && is(s, j - 1, ":");) {
+		char num[32];
+		char *end;
+		bool neg;
+
+		k = j - 2;	/* the number */
+		neg = is(s, k - 1, "-");
+		if (!is(s, neg ? k - 2 : k - 1, "case") ||
+		    s->t[k].len >= sizeof(num) ||
+		    !(s->text[s->t[k].off] >= '0' &&
+		      s->text[s->t[k].off] <= '9') || *nvals == max)
+			return 0;
+		memcpy(num, s->text + s->t[k].off, s->t[k].len);
+		num[s->t[k].len] = '\0';
+		errno = 0;
+		vals[*nvals] = strtoll(num, &end, 0);
+		if (errno || *end)
+			return 0;
+		if (neg)
+			vals[*nvals] = -vals[*nvals];
+		(*nvals)++;
+		j = neg ? k - 2 : k - 1;
+	}
+	if (!*nvals)
+		return 0;
+	/* No arm before falls through into this one: the switch's '{', or
+	 * a break, continue, return or goto just before the labels. */
+	if (is(s, j - 1, "{"))
+		return j - 1 == brace;
+	if (!is(s, j - 1, ";"))
+		return 0;
+	for (k = j - 1; k > brace + 1 && !is(s, k - 1, ";") &&
+	     !is(s, k - 1, "{") && !is(s, k - 1, "}") && !is(s, k - 1, ":");)
+		k--;
+	return is(s, k, "break") || is(s, k, "continue") ||
+	       is(s, k, "return") || is(s, k, "goto");
+}

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "binary.h"
 
@@ -68,5 +69,20 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
 			     size_t *nexits, bool *straight);
+
+/*
+ * The switch whose arm the marker opens: 1 when the marker follows its
+ * "case" labels directly, no arm before falls through into them, each
+ * label is an integer literal (decimal, hex, octal,
+ * negative), and the switch tests a plain identifier.  Gives the switch
+ * keyword's line, the identifier in @expr and the labels' values in
+ * @vals (up to @max).  0 otherwise (another label kind, "default", an
+ * expression, more labels), -1 unknown.
+ */
+int smk_source_switch_arm(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int *switch_line, char *expr,
+			  size_t expr_size, int64_t *vals, size_t max,
+			  size_t *nvals);
 
 #endif /* SMK_SOURCE_H */
