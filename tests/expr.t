@@ -7,14 +7,8 @@
 # base variable, offsets, bitfields).  The TAP comes from tests/unit/expr,
 # which "make check" builds; this script only builds the fixtures.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-unit=$TOP/tests/unit/expr
-if [ ! -x "$unit" ]; then
-	echo "1..0 # SKIP $unit not built (make tests/unit/expr)"
-	exit 0
-fi
-if [ "$TOP/tests/unit/expr.c" -nt "$unit" ]; then
-	echo "# warning: $unit is older than its source"
-fi
+. "$TOP/tests/lib/unit.sh"
+unit_program expr
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smk-expr.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT
 

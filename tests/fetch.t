@@ -13,14 +13,8 @@
 # door); otherwise /sys/kernel/tracing if it is there and writable;
 # otherwise the uprobe part is skipped.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-unit=$TOP/tests/unit/fetch
-if [ ! -x "$unit" ]; then
-	echo "1..0 # SKIP $unit not built (make tests/unit/fetch)"
-	exit 0
-fi
-if [ "$TOP/tests/unit/fetch.c" -nt "$unit" ]; then
-	echo "# warning: $unit is older than its source"
-fi
+. "$TOP/tests/lib/unit.sh"
+unit_program fetch
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smk-fetch.XXXXXX") || exit 1
 mounted=
 cleanup() {

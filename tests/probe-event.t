@@ -7,12 +7,6 @@
 # sites.  The TAP comes from tests/unit/probe-event ("make check" builds
 # it); no root, no tracefs needed.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-unit=$TOP/tests/unit/probe-event
-if [ ! -x "$unit" ]; then
-	echo "1..0 # SKIP $unit not built (make tests/unit/probe-event)"
-	exit 0
-fi
-if [ "$TOP/tests/unit/probe-event.c" -nt "$unit" ]; then
-	echo "# warning: $unit is older than its source"
-fi
+. "$TOP/tests/lib/unit.sh"
+unit_program probe-event
 exec "$unit"

@@ -6,12 +6,6 @@
 # and a fixed-seed fuzz loop (run it under SANITIZE=1 to catch overreads).
 # The TAP comes from tests/unit/record, which "make check" builds.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-unit=$TOP/tests/unit/record
-if [ ! -x "$unit" ]; then
-	echo "1..0 # SKIP $unit not built (make tests/unit/record)"
-	exit 0
-fi
-if [ "$TOP/tests/unit/record.c" -nt "$unit" ]; then
-	echo "# warning: $unit is older than its source"
-fi
+. "$TOP/tests/lib/unit.sh"
+unit_program record
 exec "$unit"

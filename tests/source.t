@@ -6,12 +6,6 @@
 # arms, case labels and loops, on small C functions written for each case.
 # The TAP comes from tests/unit/source ("make check" builds it); no root.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-unit=$TOP/tests/unit/source
-if [ ! -x "$unit" ]; then
-	echo "1..0 # SKIP $unit not built (make tests/unit/source)"
-	exit 0
-fi
-if [ "$TOP/tests/unit/source.c" -nt "$unit" ]; then
-	echo "# warning: $unit is older than its source"
-fi
+. "$TOP/tests/lib/unit.sh"
+unit_program source
 exec "$unit"
