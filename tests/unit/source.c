@@ -211,6 +211,51 @@ static const struct switch_case switch_cases[] = {
 	  0, NULL, 0, 0, { 0 } },
 };
 
+struct if_case {
+	const char *what;
+	const char *text;
+	int want;		/* smk_source_if_return() */
+	int first_off, last_off;	/* COND's lines - marker line */
+};
+
+static const struct if_case if_cases[] = {
+	{ "a return arm in a loop",
+	  "long f(const int *s, long n, int k)\n{\n"
+	  "\tfor (long i = 0; i < n; i++) {\n\t\tif (s[i] == k) {\n"
+	  "\t\t\ttrace_simple(m, \"%ld\", i);\n\t\t\treturn i;\n"
+	  "\t\t}\n\t}\n\treturn -1;\n}\n",
+	  1, -1, -1 },
+	{ "a condition over two lines, two markers",
+	  "int f(int a,\n\tint b)\n{\n\tif (a >\n\t    b) {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\ttrace_simple(other, \"%d\", b);\n\t\treturn b;\n\t}\n"
+	  "\treturn a;\n}\n",
+	  1, -2, -1 },
+	{ "an else after the arm",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\treturn 1;\n\t} else {\n\t\ta++;\n\t}\n\treturn a;\n}\n",
+	  0, 0, 0 },
+	{ "a condition with &&",
+	  "int f(int a, int b)\n{\n\tif (a && b) {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\treturn 1;\n\t}\n"
+	  "\treturn 0;\n}\n",
+	  0, 0, 0 },
+	{ "a statement before the return",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\ta++;\n\t\treturn a;\n\t}\n\treturn 0;\n}\n",
+	  0, 0, 0 },
+	{ "the marker after a statement",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\treturn a;\n\t}\n"
+	  "\treturn 0;\n}\n",
+	  0, 0, 0 },
+	{ "an else if",
+	  "int f(int a)\n{\n\tif (a > 1) {\n\t\ta--;\n\t} else if (a) {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\treturn a;\n\t}\n"
+	  "\treturn 0;\n}\n",
+	  0, 0, 0 },
+};
+
 static char dir[] = "/tmp/smk-source.XXXXXX";
 
 /* @text into a new file; its path in @path. */
@@ -337,6 +382,25 @@ int main(void)
 		ok(nvals == c->nvals && !memcmp(vals, c->vals,
 						nvals * sizeof(*vals)),
 		   "switch: %s: %zu label values", c->what, nvals);
+	}
+	for (i = 0; i < sizeof(if_cases) / sizeof(*if_cases); i++) {
+		const struct if_case *c = &if_cases[i];
+		unsigned int decl = 0, line, first = 0, last = 0;
+		int r;
+
+		line = marker_line(c->text, &decl);
+		if (!write_case(c->text, (int)(170 + i), path, sizeof(path)) ||
+		    !line) {
+			ok(0, "if: %s: write the case", c->what);
+			continue;
+		}
+		r = smk_source_if_return(&b, path, line, "m", &first, &last);
+		ok(r == c->want, "if: %s: %d (want %d)", c->what, r, c->want);
+		if (r == 1 && c->want == 1)
+			ok(first == line + (unsigned int)c->first_off &&
+			   last == line + (unsigned int)c->last_off,
+			   "if: %s: condition on lines %u-%u", c->what, first,
+			   last);
 	}
 	/* No source, or no such marker: unknown, never a yes. */
 	ok(smk_source_marker_sequel(&b, "/nonexistent/x.c", 5, "m", 1,

@@ -1387,3 +1387,30 @@ unsigned int smk_code_x86_reg(const char *name)
 			return regs[i].reg;
 	return 0;
 }
+
+size_t smk_code_cond_jumps(struct smk_binary *b, uint64_t start, uint64_t end,
+			   struct smk_code_jump *out, size_t max)
+{
+	const struct smk_symbol *sym = smk_binary_symbol_at(b, start);
+	struct func_info *fn;
+	size_t i, n = 0;
+
+	if (!sym || !sym->size || sym->size > (1 << 20))
+		return SIZE_MAX;
+	fn = decode(b, sym->addr, sym->size);
+	if (!fn)
+		return SIZE_MAX;
+	for (i = 0; i < fn->n; i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (in->addr < start || in->addr >= end || !in->jump ||
+		    !in->falls || !in->target)
+			continue;
+		if (n == max || i + 1 == fn->n)
+			return SIZE_MAX;
+		out[n].addr = in->addr;
+		out[n].taken = in->target;
+		out[n++].fall = fn->insns[i + 1].addr;
+	}
+	return n;
+}

@@ -153,4 +153,15 @@ size_t smk_code_switch_leaves(struct smk_binary *b, uint64_t head,
 /* The capstone register of a fetch spec's name ("di", "r8"), or 0. */
 unsigned int smk_code_x86_reg(const char *name);
 
+/*
+ * The conditional direct jumps in [@start, @end) of one function, with
+ * where each goes when taken and when not, up to @max; SIZE_MAX when
+ * unknown or more.
+ */
+struct smk_code_jump {
+	uint64_t addr, taken, fall;
+};
+size_t smk_code_cond_jumps(struct smk_binary *b, uint64_t start, uint64_t end,
+			   struct smk_code_jump *out, size_t max);
+
 #endif /* SMK_CFG_H */

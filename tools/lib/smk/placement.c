@@ -49,6 +49,7 @@ enum rule {
 	RULE_NEXT_CASE,
 	RULE_NEXT_JOINED,
 	RULE_TREE_ARM,
+	RULE_IF_RETURN,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -87,6 +88,8 @@ static const struct {
 			     NULL },
 	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
 			    NULL },
+	[RULE_IF_RETURN] = { "if arm ending in a return", SMK_VERDICT_EXACT,
+			     NULL },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
 			       SMK_VERDICT_EXACT, NULL },
 	[RULE_NEXT_LINE] = {
@@ -1583,6 +1586,69 @@ static bool tree_arm(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	return found;
 }
 
+/*
+ * The marker opens "if (COND) { markers; return X; }" (no else, one
+ * jump decides COND: smk_source_if_return()).  The line table often
+ * keeps nothing of such an arm: gcc gives its "ret" the closing brace's
+ * row, clang its "mov; ret" too, so the next-line rules probe the wrong
+ * return (find_hit: 2 hits of 3).  The conditional jumps of COND's lines
+ * in this copy must be exactly one; of its two ways on, exactly one must
+ * be an exit (straight to a ret, entered only from that jump): the arm,
+ * which runs each time COND holds and only then.
+ */
+static bool if_return(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		      const char *file, const struct smk_marker *m,
+		      uint64_t *site)
+{
+	struct smk_code_jump jumps[4], j = { 0 };
+	struct smk_code_run runs[64];
+	Dwarf_Lines *lines;
+	unsigned int first = 0, last = 0;
+	char path[4096];
+	size_t nl, i, k, nj = 0, nr;
+	uint64_t pred;
+	bool t_exit = false, f_exit = false;
+
+	if (smk_source_if_return(b, marker_source(b, m, file, path,
+						  sizeof(path)),
+				 m->line, m->rec.name, &first, &last) != 1 ||
+	    dwarf_getsrclines(cu, &lines, &nl))
+		return false;
+	/* the conditional jumps in the code of COND's rows */
+	for (i = 0; i + 1 < nl; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Line *n = dwarf_onesrcline(lines, i + 1);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		Dwarf_Addr a, e;
+		bool end;
+		int ln;
+
+		if (!src || !n || dwarf_lineno(l, &ln) || ln < (int)first ||
+		    ln > (int)last || dwarf_lineendsequence(l, &end) || end ||
+		    dwarf_lineaddr(l, &a) || dwarf_lineaddr(n, &e) || e <= a ||
+		    !smk_same_source(src, file) || !in_ranges(root, a))
+			continue;
+		k = smk_code_cond_jumps(b, a, e, jumps, 4);
+		if (k == SIZE_MAX || nj + k > 1)
+			return false;
+		if (k) {
+			j = jumps[0];
+			nj = 1;
+		}
+	}
+	if (nj != 1 || !in_ranges(root, j.taken) || !in_ranges(root, j.fall))
+		return false;
+	nr = smk_code_exits(b, j.addr, runs, sizeof(runs) / sizeof(*runs));
+	for (k = 0; k < nr; k++) {
+		t_exit |= runs[k].start == j.taken;
+		f_exit |= runs[k].start == j.fall;
+	}
+	if (t_exit == f_exit)
+		return false;
+	*site = t_exit ? j.taken : j.fall;
+	return smk_code_preds(b, *site, &pred, 1) == 1 && pred == j.addr;
+}
+
 /* Is each of @sites entered only through the marker (joined_through)? */
 static bool all_joined(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
@@ -1832,6 +1898,13 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			tree.n = 1;
 			use = &tree;
 			rule = RULE_TREE_ARM;
+		} else if ((!use ||
+			    rules[rule].verdict != SMK_VERDICT_EXACT) &&
+			   file && if_return(b, &cu, &root, file, m,
+					     &tree.v[0])) {
+			tree.n = 1;
+			use = &tree;
+			rule = RULE_IF_RETURN;
 		}
 		if (!use) {
 			missing++;

@@ -767,3 +767,43 @@ int smk_source_switch_arm(struct smk_binary *b, const char *path,
 	return is(s, k, "break") || is(s, k, "continue") ||
 	       is(s, k, "return") || is(s, k, "goto");
 }
+
+int smk_source_if_return(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *cond_first, unsigned int *cond_last)
+{
+	const struct source *s;
+	size_t at, brace, close, open, i;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s)
+		return -1;
+	brace = outer_brace(s, at, 0);
+	if (brace >= s->n || brace < 3 || !is(s, brace - 1, ")"))
+		return 0;
+	open = match(s, brace - 1, -1);
+	if (open >= s->n || open < 2 || !is(s, open - 1, "if") ||
+	    !(is(s, open - 2, ";") || is(s, open - 2, "{") ||
+	      is(s, open - 2, "}")))
+		return 0;
+	/* one condition: no && || ?: that would make several jumps */
+	for (i = open + 1; i < brace - 1; i++)
+		if (is(s, i, "?") || (is(s, i, "&") && is(s, i + 1, "&")) ||
+		    (is(s, i, "|") && is(s, i + 1, "|")))
+			return 0;
+	close = match(s, brace, 1);
+	if (close >= s->n || is(s, close + 1, "else"))
+		return 0;
+	/* { markers...; return ...; } with the marker among the first */
+	for (i = brace + 1; i < close && is_marker_macro(s, i);)
+		i = statement_end(s, i) + 1;
+	if (at >= i || !is(s, i, "return"))
+		return 0;
+	while (i < close && !is(s, i, ";"))
+		i++;
+	if (i + 1 != close)
+		return 0;
+	*cond_first = s->t[open - 1].line;
+	*cond_last = s->t[brace - 1].line;
+	return 1;
+}

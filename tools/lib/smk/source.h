@@ -85,4 +85,14 @@ int smk_source_switch_arm(struct smk_binary *b, const char *path,
 			  size_t expr_size, int64_t *vals, size_t max,
 			  size_t *nvals);
 
+/*
+ * Does the marker open the braced arm of a plain "if (COND) {", with no
+ * else, holding only markers and a final return, COND free of && || ?:
+ * (one conditional jump decides it)?  1 with the lines COND spans (from
+ * the "if" to the ")"), 0 no, -1 unknown.
+ */
+int smk_source_if_return(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *cond_first, unsigned int *cond_last);
+
 #endif /* SMK_SOURCE_H */
