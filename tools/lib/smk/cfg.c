@@ -434,16 +434,36 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 	return f;
 }
 
-int smk_code_table_slots(struct smk_binary *b, uint64_t addr)
+/* Larger function symbols are data or damage: not decoded. */
+enum { MAX_FUNC = 1 << 20 };
+
+/* The symbol of the function holding @addr, if it is one we decode. */
+static const struct smk_symbol *func_symbol(struct smk_binary *b,
+					    uint64_t addr)
 {
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+
+	return sym && sym->size && sym->size <= MAX_FUNC ? sym : NULL;
+}
+
+/* The decoded function holding @addr, its symbol in *@symp if asked;
+ * NULL when unknown. */
+static struct func_info *func_at(struct smk_binary *b, uint64_t addr,
+				 const struct smk_symbol **symp)
+{
+	const struct smk_symbol *sym = func_symbol(b, addr);
+
+	if (symp)
+		*symp = sym;
+	return sym ? decode(b, sym->addr, sym->size) : NULL;
+}
+
+int smk_code_table_slots(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
 	unsigned int slots = 0;
 	size_t i;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return -1;
-	fn = decode(b, sym->addr, sym->size);
 	if (!fn || fn->table_unknown)
 		return -1;
 	for (i = 0; i < fn->ntable; i++)
@@ -455,17 +475,13 @@ int smk_code_table_slots(struct smk_binary *b, uint64_t addr)
 struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 				 struct smk_code_facts *f)
 {
-	static const uint64_t max_size = 1 << 20;
 	const struct smk_symbol *sym;
 	struct func_info *fn;
 	size_t i, k, first = 0;
 	bool reach = false;
 
 	memset(f, 0, sizeof(*f));
-	sym = smk_binary_symbol_at(b, addr);
-	if (!sym || !sym->size || sym->size > max_size)
-		return NULL;
-	fn = decode(b, sym->addr, sym->size);
+	fn = func_at(b, addr, &sym);
 	if (!fn || !fn->n)
 		return NULL;
 	f->decoded = true;
@@ -528,16 +544,12 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 
 bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
 {
-	const struct smk_symbol *sa = smk_binary_symbol_at(b, a);
-	const struct smk_symbol *sc = smk_binary_symbol_at(b, c);
-	struct func_info *fn;
+	const struct smk_symbol *sa;
+	struct func_info *fn = a < c ? func_at(b, a, &sa) : NULL;
 	bool seen_a = false;
 	size_t i;
 
-	if (a >= c || !sa || sa != sc || !sa->size || sa->size > (1 << 20))
-		return false;
-	fn = decode(b, sa->addr, sa->size);
-	if (!fn)
+	if (!fn || sa != smk_binary_symbol_at(b, c))
 		return false;
 	for (i = 0; i < fn->n && fn->insns[i].addr < c; i++) {
 		const struct insn_info *in = &fn->insns[i];
@@ -559,16 +571,13 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 			    uint64_t *out, size_t max)
 {
 	enum { MAX_TAIL = 8 };
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, addr, &sym);
 	const unsigned char *code;
-	struct func_info *fn;
 	size_t i, j, k, end, ninsn, found = 0;
 	uint64_t len;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return 0;
-	fn = decode(b, sym->addr, sym->size);
-	code = code_bytes(b, sym->addr, sym->size);
+	code = fn ? code_bytes(b, sym->addr, sym->size) : NULL;
 	if (!fn || !code)
 		return 0;
 	for (i = 0; i < fn->n && fn->insns[i].addr != addr; i++)
@@ -609,13 +618,9 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+	struct func_info *fn = func_at(b, addr, NULL);
 	size_t i;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return false;
-	fn = decode(b, sym->addr, sym->size);
 	if (!fn)
 		return false;
 	for (i = 0; i < fn->n && fn->insns[i].addr < addr; i++)
@@ -636,15 +641,11 @@ bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
 
 bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, jump);
-	struct func_info *fn;
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, jump, &sym);
 	size_t i;
 
-	if (!sym || sym != smk_binary_symbol_at(b, dest) || !sym->size ||
-	    sym->size > (1 << 20))
-		return false;
-	fn = decode(b, sym->addr, sym->size);
-	if (!fn)
+	if (!fn || sym != smk_binary_symbol_at(b, dest))
 		return false;
 	/* Each backward jump T -> H closes a loop: H and what reaches T
 	 * without passing H. */
@@ -674,16 +675,12 @@ static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
 		    bool strict, uint64_t avoid)
 {
 	enum { MAX_STEPS = 1 << 14 };
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, from);
-	struct func_info *fn;
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, from, &sym);
 	size_t *stack, top = 0, steps = 0, i;
 	bool *seen, found = false, again = false;
 
-	if (!sym || sym != smk_binary_symbol_at(b, to) || !sym->size ||
-	    sym->size > (1 << 20))
-		return false;
-	fn = decode(b, sym->addr, sym->size);
-	if (!fn || !fn->n)
+	if (!fn || !fn->n || sym != smk_binary_symbol_at(b, to))
 		return false;
 	seen = calloc(fn->n, sizeof(*seen));
 	stack = calloc(fn->n + 2, sizeof(*stack));
@@ -752,13 +749,10 @@ out:
 size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
 		      struct smk_code_run *out, size_t max)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, addr, &sym);
 	size_t i, first, n = 0;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return 0;
-	fn = decode(b, sym->addr, sym->size);
 	if (!fn)
 		return 0;
 	for (i = 0; i < fn->n && n < max; i++) {
@@ -783,16 +777,11 @@ static bool stale(struct smk_binary *b, uint64_t site,
 		  bool (*stored)(const struct insn_info *in, uint64_t what),
 		  uint64_t what)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, site);
 	struct func_info *fn;
 	bool later = false;
 	size_t i;
 
-	if (!sym || !sym->size || sym->size > (1 << 20) ||
-	    !smk_code_in_loop(b, site))
-		return false;
-	fn = decode(b, sym->addr, sym->size);
-	if (!fn)
+	if (!smk_code_in_loop(b, site) || !(fn = func_at(b, site, NULL)))
 		return false;
 	for (i = 0; i < fn->n; i++) {
 		const struct insn_info *in = &fn->insns[i];
@@ -829,16 +818,13 @@ bool smk_code_stale_static(struct smk_binary *b, uint64_t site, uint64_t addr)
 /* Does a direct jump in the function @name (a .cold part) go to @addr? */
 static bool jumps_from(struct smk_binary *b, const char *name, uint64_t addr)
 {
-	const struct smk_symbol *sym;
 	struct func_info *fn;
 	uint64_t at;
 
 	if (!smk_binary_symbol_addr(b, name, &at))
 		return false;
-	sym = smk_binary_symbol_at(b, at);
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return true;	/* cannot tell */
-	fn = decode(b, sym->addr, sym->size);
+	fn = func_at(b, at, NULL);
+	/* A part that is not decoded cannot be ruled out. */
 	return !fn || is_target(fn->targets, fn->ntargets, addr);
 }
 
@@ -869,16 +855,13 @@ static size_t insn_index(const struct func_info *fn, uint64_t addr,
 size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 		      size_t max)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, addr, &sym);
 	size_t i, n = 0, at;
 	bool prev;
 	char cold[512];
 
-	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
-		return SIZE_MAX;
-	fn = decode(b, sym->addr, sym->size);
-	if (!fn || fn->table_unknown || smk_code_table_slots(b, addr) != 0)
+	if (!fn || addr == sym->addr || fn->table_unknown || smk_code_table_slots(b, addr) != 0)
 		return SIZE_MAX;
 	at = insn_index(fn, addr, &prev);
 	if (at == fn->n || fn->insns[at].ientry)
@@ -904,14 +887,10 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 
 uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+	struct func_info *fn = func_at(b, addr, NULL);
 	size_t at;
 	bool prev;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return 0;
-	fn = decode(b, sym->addr, sym->size);
 	if (!fn)
 		return 0;
 	at = insn_index(fn, addr, &prev);
@@ -927,15 +906,12 @@ uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)
 bool smk_code_single_pred(struct smk_binary *b, uint64_t addr,
 			  uint64_t *pred, bool *conditional)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
-	struct func_info *fn;
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, addr, &sym);
 	size_t i, n = 0, at;
 	bool prev;
 
-	if (!sym || !sym->size || sym->size > (1 << 20) || addr == sym->addr)
-		return false;
-	fn = decode(b, sym->addr, sym->size);
-	if (!fn)
+	if (!fn || addr == sym->addr)
 		return false;
 	at = insn_index(fn, addr, &prev);
 	if (at == fn->n || fn->insns[at].ientry)
@@ -1321,7 +1297,7 @@ size_t smk_code_switch_leaves(struct smk_binary *b, uint64_t head,
 			      unsigned int reg, struct smk_switch_leaf *out,
 			      size_t max)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, head);
+	const struct smk_symbol *sym = func_symbol(b, head);
 	struct tree_walk w = { .b = b, .leaf = out, .maxleaf = max };
 	const unsigned char *code;
 	cs_insn *insn = NULL;
@@ -1330,7 +1306,7 @@ size_t smk_code_switch_leaves(struct smk_binary *b, uint64_t head,
 	size_t i, n, start;
 	csh h;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
+	if (!sym)
 		return SIZE_MAX;
 	code = code_bytes(b, sym->addr, sym->size);
 	if (!code || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
@@ -1391,13 +1367,9 @@ unsigned int smk_code_x86_reg(const char *name)
 size_t smk_code_cond_jumps(struct smk_binary *b, uint64_t start, uint64_t end,
 			   struct smk_code_jump *out, size_t max)
 {
-	const struct smk_symbol *sym = smk_binary_symbol_at(b, start);
-	struct func_info *fn;
+	struct func_info *fn = func_at(b, start, NULL);
 	size_t i, n = 0;
 
-	if (!sym || !sym->size || sym->size > (1 << 20))
-		return SIZE_MAX;
-	fn = decode(b, sym->addr, sym->size);
 	if (!fn)
 		return SIZE_MAX;
 	for (i = 0; i < fn->n; i++) {
