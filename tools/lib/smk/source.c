@@ -276,10 +276,47 @@ static size_t statement_end(const struct source *s, size_t i)
 	return close < s->n && is(s, close + 1, ";") ? close + 1 : s->n;
 }
 
+/* The token before the '(' matching the ')' at @i: the "if" of
+ * "if (...)", a function's name; s->n when @i is no ')' or unmatched. */
+static size_t before_parens(const struct source *s, size_t i)
+{
+	size_t open;
+
+	if (!is(s, i, ")"))
+		return s->n;
+	open = match(s, i, -1);
+	return open < s->n && open ? open - 1 : s->n;
+}
+
+/*
+ * The markers standing together with the one at @at (other markers right
+ * before and after it, which have no code either): *@first is the first
+ * one's "trace_simple", *@last the ';' of the last one that ends.  False
+ * when the one at @at does not end.
+ */
+static bool marker_group(const struct source *s, size_t at, size_t *first,
+			 size_t *last)
+{
+	size_t k;
+
+	*first = at;
+	while (*first >= 3 && is(s, *first - 1, ";") &&
+	       (k = before_parens(s, *first - 2)) < s->n &&
+	       is_marker_macro(s, k))
+		*first = k;
+	*last = statement_end(s, at);
+	if (*last >= s->n)
+		return false;
+	while (is_marker_macro(s, *last + 1) &&
+	       (k = statement_end(s, *last + 1)) < s->n)
+		*last = k;
+	return true;
+}
+
 /* Does the '{' or ')' at @i open a conditional's body? */
 static bool conditional_head(const struct source *s, size_t i)
 {
-	size_t open;
+	size_t k;
 
 	if (is(s, i, "{")) {
 		if (!i)
@@ -292,13 +329,8 @@ static bool conditional_head(const struct source *s, size_t i)
 	}
 	if (is(s, i, "else") || is(s, i, "do"))
 		return true;
-	if (!is(s, i, ")"))
-		return false;
-	open = match(s, i, -1);
-	if (open >= s->n || !open)
-		return false;
-	return is(s, open - 1, "if") || is(s, open - 1, "while") ||
-	       is(s, open - 1, "for");
+	k = before_parens(s, i);
+	return is(s, k, "if") || is(s, k, "while") || is(s, k, "for");
 }
 
 /*
@@ -341,7 +373,7 @@ static const struct source *marker_at(struct smk_binary *b, const char *path,
 /* Is the '{' or ')' or "else" at @i the head of an if, else or switch? */
 static bool choice_head(const struct source *s, size_t i)
 {
-	size_t open;
+	size_t k;
 
 	if (is(s, i, "{")) {
 		if (!i)
@@ -350,11 +382,8 @@ static bool choice_head(const struct source *s, size_t i)
 	}
 	if (is(s, i, "else"))
 		return true;
-	if (!is(s, i, ")"))
-		return false;
-	open = match(s, i, -1);
-	return open < s->n && open &&
-	       (is(s, open - 1, "if") || is(s, open - 1, "switch"));
+	k = before_parens(s, i);
+	return is(s, k, "if") || is(s, k, "switch");
 }
 
 int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
@@ -374,17 +403,16 @@ int smk_source_marker_in_choice(struct smk_binary *b, const char *path,
 		if (choice_head(s, j))
 			return 1;
 		if (j && is(s, j - 1, ")")) {
-			size_t open = match(s, j - 1, -1);
+			size_t k = before_parens(s, j - 1);
 
-			if (open >= s->n || !open)
+			if (k >= s->n)
 				return -1;
 			/* a function's body: an identifier, not a keyword,
 			 * before its parameters */
-			if (!is(s, open - 1, "for") &&
-			    !is(s, open - 1, "while"))
+			if (!is(s, k, "for") && !is(s, k, "while"))
 				return 0;
 			/* a loop's body: its braceless parent? */
-			if (open >= 2 && choice_head(s, open - 2))
+			if (k >= 1 && choice_head(s, k - 1))
 				return 1;
 		}
 	}
@@ -436,25 +464,8 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 	if (!s)
 		return SMK_SOURCE_UNKNOWN;
 	/* Its neighbours: other markers next to it have no code either. */
-	first = at;
-	last = statement_end(s, at);
-	if (last >= s->n)
+	if (!marker_group(s, at, &first, &last))
 		return SMK_SOURCE_UNKNOWN;
-	/* the statement before, "trace_simple(...);"? */
-	while (first >= 3 && is(s, first - 1, ";") && is(s, first - 2, ")")) {
-		size_t open = match(s, first - 2, -1);
-
-		if (open >= s->n || !open || !is_marker_macro(s, open - 1))
-			break;
-		first = open - 1;
-	}
-	while (is_marker_macro(s, last + 1)) {
-		size_t e = statement_end(s, last + 1);
-
-		if (e >= s->n)
-			break;
-		last = e;
-	}
 	if (!first)
 		return SMK_SOURCE_SEQUENCE;
 	before = first - 1;
@@ -520,27 +531,23 @@ static bool same_statement(const struct source *s, size_t a, size_t b)
  */
 static size_t arm_head(const struct source *s, size_t open, size_t i)
 {
-	size_t j = i, o;
+	size_t j = i;
 
 	/* the start of the statement at @i */
 	while (j > open + 1 && !is(s, j - 1, ";") && !is(s, j - 1, "{") &&
 	       !is(s, j - 1, "}") && !is(s, j - 1, ")") &&
 	       !is(s, j - 1, ":") && !is(s, j - 1, "else"))
 		j--;
-	if (is(s, j - 1, ")")) {
-		o = match(s, j - 1, -1);
-		return o < s->n && o ? o - 1 : s->n;
-	}
+	if (is(s, j - 1, ")"))
+		return before_parens(s, j - 1);
 	if (is(s, j - 1, "else"))
 		return s->n;
 	/* the block around it */
 	j = outer_brace(s, j, open + 1);
 	if (j >= s->n)
 		return i;	/* unconditional, in the function's body */
-	if (is(s, j - 1, ")")) {
-		o = match(s, j - 1, -1);
-		return o < s->n && o ? o - 1 : s->n;
-	}
+	if (is(s, j - 1, ")"))
+		return before_parens(s, j - 1);
 	return s->n;	/* else, do, a plain block */
 }
 
@@ -571,15 +578,11 @@ static size_t label_at(const struct source *s, size_t open, size_t close,
  * (not the braceless body of a loop or another if)? */
 static bool plain_if_block(const struct source *s, size_t j)
 {
-	size_t open;
+	size_t k = j ? before_parens(s, j - 1) : s->n;
 
-	if (!j || !is(s, j - 1, ")"))
+	if (k >= s->n || !k || !is(s, k, "if"))
 		return false;
-	open = match(s, j - 1, -1);
-	if (open >= s->n || open < 2 || !is(s, open - 1, "if"))
-		return false;
-	return is(s, open - 2, ";") || is(s, open - 2, "{") ||
-	       is(s, open - 2, "}");
+	return is(s, k - 1, ";") || is(s, k - 1, "{") || is(s, k - 1, "}");
 }
 
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
@@ -602,19 +605,9 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	close = open < s->n ? match(s, open, 1) : s->n;
 	if (close >= s->n || at <= open || at >= close)
 		return -1;
-	/* The markers standing together with this one. */
-	first = at;
-	while (first >= 3 && is(s, first - 1, ";") && is(s, first - 2, ")")) {
-		size_t o = match(s, first - 2, -1);
-
-		if (o >= s->n || !o || !is_marker_macro(s, o - 1))
-			break;
-		first = o - 1;
-	}
-	last = statement_end(s, at);
-	while (last < s->n && is_marker_macro(s, last + 1))
-		last = statement_end(s, last + 1);
-	if (last + 1 >= close)
+	/* The markers standing together with this one, all ended. */
+	if (!marker_group(s, at, &first, &last) ||
+	    is_marker_macro(s, last + 1) || last + 1 >= close)
 		return 0;
 	/* A statement before (or a block's start, or a label), none of a
 	 * braceless arm's. */
@@ -716,10 +709,9 @@ int smk_source_switch_arm(struct smk_binary *b, const char *path,
 		return -1;
 	/* "switch (IDENT) {" right around the marker's arm */
 	brace = outer_brace(s, at, 0);
-	if (brace >= s->n || brace < 4 || !is(s, brace - 1, ")"))
-		return 0;
-	open = match(s, brace - 1, -1);
-	if (open >= s->n || !open || !is(s, open - 1, "switch") ||
+	if (brace >= s->n || brace < 4 ||
+	    (open = before_parens(s, brace - 1) + 1) > s->n ||
+	    !is(s, open - 1, "switch") ||
 	    open + 2 != brace - 1 || !ident_char(s->text[s->t[open + 1].off]) ||
 	    (s->text[s->t[open + 1].off] >= '0' &&
 	     s->text[s->t[open + 1].off] <= '9') ||
@@ -779,10 +771,9 @@ int smk_source_if_return(struct smk_binary *b, const char *path,
 	if (!s)
 		return -1;
 	brace = outer_brace(s, at, 0);
-	if (brace >= s->n || brace < 3 || !is(s, brace - 1, ")"))
-		return 0;
-	open = match(s, brace - 1, -1);
-	if (open >= s->n || open < 2 || !is(s, open - 1, "if") ||
+	if (brace >= s->n || brace < 3 ||
+	    (open = before_parens(s, brace - 1) + 1) > s->n || open < 2 ||
+	    !is(s, open - 1, "if") ||
 	    !(is(s, open - 2, ";") || is(s, open - 2, "{") ||
 	      is(s, open - 2, "}")))
 		return 0;
