@@ -1194,7 +1194,7 @@ static bool no_line(Dwarf_Die *cu, uint64_t from, uint64_t to)
 static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 			      Dwarf_Die *root, const char *file,
 			      const struct smk_marker *m, bool inlined,
-			      uint64_t addr)
+			      uint64_t addr, struct path_check *jc)
 {
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, addr);
 	struct smk_code_facts f;
@@ -1268,7 +1268,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 		if (direct || smk_code_loop_exit(b, pred, addr))
 			return RULE_NEXT_BRANCH;
 	}
-	if (joined_through(b, cu, root, file, m, addr, NULL))
+	if (joined_through(b, cu, root, file, m, addr, jc))
 		return RULE_NEXT_JOINED;
 	return RULE_NEXT_LINE;
 }
@@ -1728,6 +1728,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	file = m->adhoc_file ? m->adhoc_file : marker_file(b->dwarf, m->var);
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
+		struct path_check jc;	/* of a join through the marker */
 		enum rule rule = RULE_NONE;
 		Dwarf_Die root, cu;
 		struct addrs *use = NULL;
@@ -1838,23 +1839,20 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (rule == RULE_NEXT_LINE && next.n == 1 &&
 			    next_line == (int)marker_last_line(m) + 1)
 				rule = next_entered(b, &cu, &root, file, m,
-						    in->inlined, next.v[0]);
+						    in->inlined, next.v[0], &jc);
 			/* Copies of the next statement (a tail the compiler
 			 * duplicated), each entered only through the marker. */
 			if (rule == RULE_NEXT_LINE && next.n > 1 &&
-			    all_joined(b, &cu, &root, file, m, &next, NULL))
+			    all_joined(b, &cu, &root, file, m, &next, &jc))
 				rule = RULE_NEXT_JOINED;
 			if (rule == RULE_NEXT_BRANCH ||
 			    rule == RULE_NEXT_ENTRY ||
 			    rule == RULE_NEXT_CASE ||
 			    rule == RULE_NEXT_JOINED) {
-				struct path_check jc;
 				bool bp;
 
 				err = tail_left(b, &cu, &root, file, m, &next,
-						rule == RULE_NEXT_JOINED &&
-						all_joined(b, &cu, &root, file,
-							   m, &next, &jc) ?
+						rule == RULE_NEXT_JOINED ?
 						&jc : NULL, &bp);
 				if (err)
 					break;
@@ -1863,8 +1861,6 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			}
 		}
 		if (!use && file) {
-			struct path_check jc;
-
 			err = next_rows_any(b, &cu, &root, file,
 					    marker_last_line(m), &prev, &next);
 			if (err)
