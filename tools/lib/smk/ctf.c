@@ -1927,6 +1927,23 @@ static bool plan_scope(struct scope_plan *sp, const bt_field_class *fc)
 	return true;
 }
 
+/* The members of a structure of integers, @v, and its '}' (each member's
+ * key carries the ',' or '{' before it). */
+static void put_ints(struct smk_ctf_buf *b, const struct scope_plan *sp,
+		     const uint64_t *v)
+{
+	size_t i;
+
+	for (i = 0; i < sp->n; i++) {
+		smk_ctf_buf_add(b, sp->m[i].key, sp->m[i].keylen);
+		if (sp->m[i].kind == MEMBER_U64)
+			smk_ctf_buf_u64(b, v[i]);
+		else
+			smk_ctf_buf_i64(b, (int64_t)v[i]);
+	}
+	smk_ctf_buf_putc(b, '}');
+}
+
 /* Print the scope @field of integers, through @sp's memo. */
 static void print_ints(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		       enum smk_ctf_scope scope, struct scope_plan *sp,
@@ -1974,14 +1991,7 @@ static void print_ints(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		}
 	}
 	start = b->len;
-	for (i = 0; i < sp->n; i++) {
-		smk_ctf_buf_add(b, sp->m[i].key, sp->m[i].keylen);
-		if (sp->m[i].kind == MEMBER_U64)
-			smk_ctf_buf_u64(b, v[i]);
-		else
-			smk_ctf_buf_i64(b, (int64_t)v[i]);
-	}
-	smk_ctf_buf_putc(b, '}');
+	put_ints(b, sp, v);
 	if (b->nomem)
 		return;
 	m = realloc(m, sizeof(*m) + b->len - start);
@@ -2018,14 +2028,7 @@ bool smk_ctf_print_json(struct smk_ctf_buf *b, const struct smk_ctf_event *ev,
 		}
 		if (!sp->n)
 			smk_ctf_buf_putc(b, '{');
-		for (i = 0; i < sp->n; i++) {
-			smk_ctf_buf_add(b, sp->m[i].key, sp->m[i].keylen);
-			if (sp->m[i].kind == MEMBER_U64)
-				smk_ctf_buf_u64(b, flat[i]);
-			else
-				smk_ctf_buf_i64(b, (int64_t)flat[i]);
-		}
-		smk_ctf_buf_putc(b, '}');
+		put_ints(b, sp, flat);
 		return true;
 	}
 	if (!sp->is_struct) {
