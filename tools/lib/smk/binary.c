@@ -433,6 +433,7 @@ void smk_binary_destroy(struct smk_binary *b)
 		b->cfg_cache_free(b->cfg_cache);
 	if (b->src_cache_free)
 		b->src_cache_free(b->src_cache);
+	free(b->relocs);
 	free(b->syms);
 	free(b->by_name);
 	if (b->dwfl)
@@ -879,71 +880,124 @@ bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
 	return alloc_section(b, first_code, NULL, name, addr, size);
 }
 
-int smk_binary_reloc_target(struct smk_binary *b, uint64_t addr,
-			    uint64_t *target)
+/* One RELA relocation of an allocated section, at its DWARF address. */
+struct reloc_entry {
+	uint64_t at;		/* the field it patches */
+	uint64_t target;	/* S + A, when defined */
+	size_t order;		/* in the file, for ties */
+	bool defined;
+};
+
+static int reloc_cmp(const void *x, const void *y)
 {
-	Elf_Scn *scn = NULL, *in = NULL;
+	const struct reloc_entry *a = x, *b = y;
+
+	if (a->at != b->at)
+		return a->at < b->at ? -1 : 1;
+	return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/*
+ * Every relocation of the allocated sections, sorted by address: read
+ * once per binary (cfg.c asks for each RIP-relative store and each
+ * jump of every function it decodes in a module).
+ */
+static void reloc_index(struct smk_binary *b)
+{
+	struct reloc_entry *v = NULL;
+	size_t n = 0, cap = 0;
+	Elf_Scn *scn = NULL;
 	GElf_Addr bias;
 	GElf_Shdr sh;
-	uint64_t base = 0;
 	Elf *elf;
 
-	if ((b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT) ||
-	    !binary_report(b))
-		return 0;
+	b->relocs_tried = true;
 	elf = dwfl_module_getelf(b->dwmod, &bias);
 	if (!elf)
-		return 0;
-	/* The section holding @addr, in libdwfl's layout. */
-	while ((scn = elf_nextscn(elf, scn)) && !in) {
-		uint64_t start;
-
-		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
-			continue;
-		start = sh.sh_addr + bias - b->bias;
-		if (addr >= start && addr - start < sh.sh_size) {
-			in = scn;
-			base = start;
-		}
-	}
-	if (!in)
-		return 0;
-	for (scn = NULL; (scn = elf_nextscn(elf, scn));) {
+		return;
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Scn *in, *symscn;
 		Elf_Data *rd, *sd;
-		Elf_Scn *symscn;
-		size_t k, n;
+		GElf_Shdr ish;
+		uint64_t base;
+		size_t k, nr;
 
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
-		    sh.sh_info != elf_ndxscn(in) || !sh.sh_entsize)
+		    !sh.sh_entsize || !(in = elf_getscn(elf, sh.sh_info)) ||
+		    !gelf_getshdr(in, &ish) || !(ish.sh_flags & SHF_ALLOC))
 			continue;
 		rd = elf_getdata(scn, NULL);
 		symscn = elf_getscn(elf, sh.sh_link);
 		sd = symscn ? elf_getdata(symscn, NULL) : NULL;
 		if (!rd || !sd)
 			continue;
-		n = sh.sh_size / sh.sh_entsize;
-		for (k = 0; k < n; k++) {
+		base = ish.sh_addr + bias - b->bias;
+		nr = sh.sh_size / sh.sh_entsize;
+		for (k = 0; k < nr; k++) {
+			struct reloc_entry *e;
 			GElf_Rela r;
 			GElf_Sym sym;
 			GElf_Shdr ssh;
 			Elf_Scn *ss;
 
-			if (!gelf_getrela(rd, k, &r) ||
-			    r.r_offset != addr - base)
+			if (!gelf_getrela(rd, k, &r) || r.r_offset >= ish.sh_size)
 				continue;
-			if (!gelf_getsym(sd, GELF_R_SYM(r.r_info), &sym) ||
-			    sym.st_shndx == SHN_UNDEF ||
-			    sym.st_shndx >= SHN_LORESERVE ||
-			    !(ss = elf_getscn(elf, sym.st_shndx)) ||
-			    !gelf_getshdr(ss, &ssh) ||
-			    !(ssh.sh_flags & SHF_ALLOC))
-				return -1;
-			*target = ssh.sh_addr + bias - b->bias + sym.st_value +
-				  r.r_addend;
-			return 1;
+			if (n == cap) {
+				size_t nc = cap ? 2 * cap : 1024;
+				struct reloc_entry *t = realloc(v, nc * sizeof(*t));
+
+				if (!t) {
+					free(v);
+					return;	/* none known: no answers */
+				}
+				v = t;
+				cap = nc;
+			}
+			e = &v[n];
+			e->at = base + r.r_offset;
+			e->order = n++;
+			e->defined = gelf_getsym(sd, GELF_R_SYM(r.r_info), &sym) &&
+				     sym.st_shndx != SHN_UNDEF &&
+				     sym.st_shndx < SHN_LORESERVE &&
+				     (ss = elf_getscn(elf, sym.st_shndx)) &&
+				     gelf_getshdr(ss, &ssh) &&
+				     (ssh.sh_flags & SHF_ALLOC);
+			e->target = e->defined ? ssh.sh_addr + bias - b->bias +
+						 sym.st_value + r.r_addend : 0;
 		}
 	}
-	return 0;
+	qsort(v, n, sizeof(*v), reloc_cmp);
+	b->relocs = v;
+	b->nrelocs = n;
+}
+
+int smk_binary_reloc_target(struct smk_binary *b, uint64_t addr,
+			    uint64_t *target)
+{
+	const struct reloc_entry *v;
+	size_t lo = 0, hi;
+
+	if ((b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT) ||
+	    !binary_report(b))
+		return 0;
+	if (!b->relocs_tried)
+		reloc_index(b);
+	v = b->relocs;
+	hi = b->nrelocs;
+	while (lo < hi) {	/* the first at @addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid].at < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == b->nrelocs || v[lo].at != addr)
+		return 0;
+	if (!v[lo].defined)
+		return -1;
+	*target = v[lo].target;
+	return 1;
 }
 
 bool smk_binary_section_addr(struct smk_binary *b, const char *name,

@@ -69,6 +69,9 @@ struct smk_binary {
 	void (*cfg_cache_free)(void *);
 	void *src_cache;		/* source.c's tokenized files */
 	void (*src_cache_free)(void *);
+	struct reloc_entry *relocs;	/* a module's, by address, on demand */
+	size_t nrelocs;
+	bool relocs_tried;
 	int fd;
 	struct smk_debuginfo_opts opts;
 	char **owned_dirs;
