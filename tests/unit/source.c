@@ -291,6 +291,25 @@ static unsigned int marker_line(const char *text, unsigned int *decl)
 	return line;
 }
 
+/*
+ * Case @text in a new file (its path in @path), the marker's line and in
+ * *@decl its function's; 0 after a failing test line when it cannot be
+ * written or has no marker.
+ */
+static unsigned int new_case(const char *kind, const char *what,
+			     const char *text, char *path, size_t size,
+			     unsigned int *decl)
+{
+	static int n;
+	unsigned int line = marker_line(text, decl);
+
+	if (!write_case(text, n++, path, size) || !line) {
+		ok(0, "%s: %s: write the case", kind, what);
+		return 0;
+	}
+	return line;
+}
+
 int main(void)
 {
 	struct smk_binary b;
@@ -309,14 +328,13 @@ int main(void)
 		bool straight = false;
 		int r;
 
-		line = marker_line(c->text, &decl);
+		line = new_case("sequel", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
+			continue;
 		/* the last case names the first function on purpose */
 		if (c->want < 0)
 			decl = 2;
-		if (!write_case(c->text, (int)i, path, sizeof(path)) || !line) {
-			ok(0, "sequel: %s: write the case", c->what);
-			continue;
-		}
 		r = smk_source_marker_sequel(&b, path, line, "m", decl, &next,
 					     exits, 16, &nexits, &straight);
 		ok(r == c->want, "sequel: %s: %d (want %d)", c->what, r,
@@ -340,13 +358,11 @@ int main(void)
 	for (i = 0; i < sizeof(choice_cases) / sizeof(*choice_cases); i++) {
 		const struct choice_case *c = &choice_cases[i];
 		unsigned int decl = 0, line;
-		int n = (int)(100 + i);
 
-		line = marker_line(c->text, &decl);
-		if (!write_case(c->text, n, path, sizeof(path)) || !line) {
-			ok(0, "choice: %s: write the case", c->what);
+		line = new_case("choice", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
 			continue;
-		}
 		ok(smk_source_marker_in_choice(&b, path, line, "m") ==
 		   c->in_choice, "in_choice: %s", c->what);
 		ok(smk_source_case_labels(&b, path, line, "m") == c->labels,
@@ -364,12 +380,10 @@ int main(void)
 		size_t nvals = 0;
 		int r;
 
-		line = marker_line(c->text, &decl);
-		if (!write_case(c->text, (int)(150 + i), path, sizeof(path)) ||
-		    !line) {
-			ok(0, "switch: %s: write the case", c->what);
+		line = new_case("switch", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
 			continue;
-		}
 		r = smk_source_switch_arm(&b, path, line, "m", &sline, expr,
 					  sizeof(expr), vals, 4, &nvals);
 		ok(r == c->want, "switch: %s: %d (want %d)", c->what, r,
@@ -388,12 +402,10 @@ int main(void)
 		unsigned int decl = 0, line, first = 0, last = 0;
 		int r;
 
-		line = marker_line(c->text, &decl);
-		if (!write_case(c->text, (int)(170 + i), path, sizeof(path)) ||
-		    !line) {
-			ok(0, "if: %s: write the case", c->what);
+		line = new_case("if", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
 			continue;
-		}
 		r = smk_source_if_return(&b, path, line, "m", &first, &last);
 		ok(r == c->want, "if: %s: %d (want %d)", c->what, r, c->want);
 		if (r == 1 && c->want == 1)
