@@ -12,6 +12,8 @@ PKG_CONFIG ?= pkg-config
 WERROR	?= 1
 SANITIZE ?=
 PROVE	?= prove
+# The tests are independent of each other: run as many as there are cores.
+PROVE_FLAGS ?= -j$(shell nproc 2>/dev/null || echo 1) --timer
 
 PKGS	:= libelf libdw libkmod zlib liblzma libzstd capstone babeltrace2
 

@@ -54,8 +54,7 @@ rm -rf --one-file-system "$root"
 trap cleanup EXIT
 
 t0=$(date +%s)
-mmdebstrap --quiet --variant=minbase --mode=root bookworm "$root" \
-	http://deb.debian.org/debian
+mmdebstrap --quiet --variant=minbase --mode=root bookworm "$root"
 echo "fresh-root: bootstrapped Debian 12 (minbase) in $(($(date +%s) - t0)) s"
 
 src=/root/simple-marker
@@ -67,10 +66,13 @@ printf '%s\n' "$cmds" > "$root/root/setup-commands"
 echo "fresh-root: the README's set-up commands:"
 sed 's/^/    /' "$root/root/setup-commands"
 
-# Inside: a private mount and PID namespace; the root's own /proc, /sys
-# and /dev; nothing else.  set -e: the first failing command ends it.
+# Inside: a private mount and PID namespace; the root (a mount of its
+# own), its own /proc, /sys and /dev; nothing else.  set -e: the first failing command ends it.
 unshare --mount --propagation private --pid --fork sh -eu -c '
 	r=$1
+	# The root a mount of its own, as on a real machine: tools that
+	# change the propagation of / (unshare, lttng tests) need one.
+	mount --bind "$r" "$r"
 	mount -t proc proc "$r/proc"
 	mount -t sysfs sysfs "$r/sys"
 	mount --rbind /dev "$r/dev"
