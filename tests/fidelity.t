@@ -33,21 +33,19 @@
 # marker-resolve resolves, its part is skipped ("marker-resolve does not
 # resolve yet").  FIDELITY_LEVELS overrides the levels ("-O2 -O3").
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/tracefs.sh"
 
-[ "$(id -u)" = 0 ] || skip_all "needs root (tracefs, uprobes)"
 command -v python3 >/dev/null || skip_all "python3 not installed"
 for cc in gcc clang; do
 	command -v $cc >/dev/null || skip_all "$cc not installed"
 done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
-# tracefs: run.py mounts a private one; see that it can.
-mkdir "$TMP/tfs"
-mount -t tracefs nodev "$TMP/tfs" 2>/dev/null ||
-	skip_all "no tracefs (mount -t tracefs failed)"
-has_uprobes=$(test -e "$TMP/tfs/uprobe_events" && echo y)
-umount "$TMP/tfs"
-[ -n "$has_uprobes" ] || skip_all "kernel without uprobe events"
+# tracefs: run.py mounts a private one of its own and unmounts it.  The
+# usual place is mounted first all the same: "marker-resolve attach"
+# takes it, else the first tracefs of /proc/mounts, which must not be
+# run.py's short-lived one; and it tells that tracefs and uprobes work.
+tracefs_setup || skip_all "$tracefs_why"
 
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-# Shell helpers of the tests that use tracefs.  Source after tap.sh.
+# Shell helpers of the tests that use tracefs (with tap.sh, or alone).
 #
 #   tracefs_setup || skip_all "$tracefs_why"
 #
