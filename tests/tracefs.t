@@ -119,7 +119,8 @@ is "$("$tool" path 2>&1)" "$TFS" \
 PROG=$TMP/prog
 cc -g -O0 -I"$TOP/include" "$TOP/tests/fixtures/tracefs.c" \
 	-Wl,-T,"$TOP/scripts/simple_marker-user.lds" -o "$PROG" \
-	> "$TMP/cc.log" 2>&1 || { diag "$(cat "$TMP/cc.log")"; exit 1; }
+	> "$TMP/cc.log" 2>&1 ||
+	fail_rest "cc builds tests/fixtures/tracefs.c" "$(cat "$TMP/cc.log")"
 off1=$(fileoff "$PROG" tfs_hit)
 off2=$(fileoff "$PROG" tfs_hit2)
 ok "file offsets of tfs_hit ($off1) and tfs_hit2 ($off2)" \
