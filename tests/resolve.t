@@ -664,7 +664,8 @@ cd "$H"
 # shop with MARKER's record rewritten to TEXT: no line of the output but
 # comments carries a NEEDLE (the hostile parts of TEXT); with WARNING, the
 # record is skipped with that warning.  Attached (as root), no NEEDLE
-# reaches uprobe_events, and only our group probes the file, with the
+# reaches a line of uprobe_events that probes our files (others' lines
+# may well say "closed"), and only our group probes the file, with the
 # definitions printed.
 hostile() {
 	_d=$1 _f=$2 _m=$3 _field=$4 _t=$5 _w=$6
@@ -681,7 +682,7 @@ hostile() {
 		"hostile $_d: no definition carries it${_w:+; skipped: $_w}"
 	if $have_tfs; then
 		run marker-resolve attach -g "$G" "$_f"
-		is "$rc|$(stable_cat "$UE" | grep -cF $_n)|$(stable_cat "$UE" | grep -F "$H/$_f:" | grep -vc "^p:$G/")|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
+		is "$rc|$(stable_cat "$UE" | grep -F "$H/" | grep -cF $_n)|$(stable_cat "$UE" | grep -F "$H/$_f:" | grep -vc "^p:$G/")|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
 			"0|0|0|$(grep '^p:' "$TMP/$_f.out" | sed "s|^p:simple/|p:$G/|")" \
 			"hostile $_d: attach adds what it printed, in our group, none with it"
 		marker-resolve detach -g "$G" > /dev/null
