@@ -8,19 +8,15 @@
 # fixture prints there.  The TAP comes from tests/unit/fetch, which
 # "make check" builds; this script builds the fixtures and finds tracefs.
 #
-# tracefs: as root, a private mount of it under our temporary directory,
-# unmounted at the end (the probes live in the kernel, the mount is only a
-# door); otherwise /sys/kernel/tracing if it is there and writable;
-# otherwise the uprobe part is skipped.
+# tracefs: as root, /sys/kernel/tracing, mounted there if need be
+# (tracefs_setup, tests/lib/tracefs.sh); otherwise the uprobe part is
+# skipped, one result per fixture.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib/unit.sh"
+. "$TOP/tests/lib/tracefs.sh"
 unit_program fetch
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/smk-fetch.XXXXXX") || exit 1
-mounted=
 cleanup() {
-	if [ -n "$mounted" ]; then
-		umount "$TMP/tracefs" 2>/dev/null || umount -l "$TMP/tracefs"
-	fi
 	rm -rf "$TMP"
 }
 trap cleanup EXIT
@@ -53,21 +49,11 @@ for cc in gcc clang; do
 done
 
 tracefs=
-why="not root: no uprobes"
-if [ "$(id -u)" = 0 ]; then
-	mkdir "$TMP/tracefs"
-	if mount -t tracefs nodev "$TMP/tracefs" 2> "$TMP/mount.log"; then
-		mounted=1
-		tracefs=$TMP/tracefs
-	elif [ -w /sys/kernel/tracing/uprobe_events ]; then
-		tracefs=/sys/kernel/tracing
-	else
-		why="cannot mount tracefs: $(head -n 1 "$TMP/mount.log")"
-	fi
-	if [ -n "$tracefs" ] && [ ! -w "$tracefs/uprobe_events" ]; then
-		why="no uprobe_events in tracefs (CONFIG_UPROBE_EVENTS)"
-		tracefs=
-	fi
+why=
+if tracefs_setup; then
+	tracefs=$TFS
+else
+	why=$tracefs_why
 fi
 
 if [ -n "$tracefs" ]; then

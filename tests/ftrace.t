@@ -29,7 +29,7 @@ K=$TMP/vmlinux
 gcc -O2 -g -no-pie -I"$TOP/include" "$TOP/tests/fixtures/ftrace-k.c" \
 	-Wl,-T,"$TOP/scripts/simple_marker-user.lds" -Wl,--defsym=_text=_start \
 	-o "$K" 2> "$TMP/cc.err" ||
-	{ diag "$(cat "$TMP/cc.err")"; exit 1; }
+	fail_rest "gcc builds tests/fixtures/ftrace-k.c" "$(cat "$TMP/cc.err")"
 # The markers' sites as marker-resolve places them: NAME SYM OFF ADDR LINE.
 "$R" --format=json "$K" | python3 -c '
 import json, sys

@@ -42,7 +42,7 @@ rc=$?
 [ $rc = 3 ] && skip_all "$(cat "$TMP/build.out")"
 plan 36
 is "$rc" 0 "kernel/build.sh: the kernel builds with the series"
-[ $rc = 0 ] || { diag "$(cat "$TMP/build.out")"; exit 1; }
+[ $rc = 0 ] || fail_rest "kernel/build.sh failed" "$(cat "$TMP/build.out")"
 diag "kernel/build.sh: $(($(date +%s) - t0)) s (0 when cached)"
 is "$(cut -d' ' -f1 "$K/bisect" | tr '\n' ' ')" \
 	"$(cd "$TOP/kernel/patches" && ls 000[1-9]-*.patch | tr '\n' ' ')" \
@@ -167,7 +167,7 @@ is "$rc" 0 "the kernel boots under qemu and runs the steps"
 is "$(grep -c '^probe ok ' "$TMP/guest")|$(grep -c '^probe rejected' "$TMP/guest")" \
 	"$(grep -c '^p:' "$TMP/probes")|0" \
 	"the kernel accepts every definition as printed ($(grep -c '^p:' "$TMP/probes"))"
-[ -f "$TMP/out/trace" ] || { diag "no trace came back"; exit 1; }
+[ -f "$TMP/out/trace" ] || fail_rest "no trace came back from the guest"
 python3 "$TOP/tests/kernel/intree.py" "$TMP/out" "$TMP/defs.json" \
 	> "$TMP/check"
 while IFS= read -r line; do

@@ -20,12 +20,10 @@
 #    unchanged; a control shows the same strings written unchecked do
 #    delete a foreign event.
 #
-# Needs root, tracefs and CONFIG_UPROBE_EVENTS.  It uses the tracefs the
-# library finds, or mounts one at /sys/kernel/tracing and leaves it there:
-# a short-lived private mount is a trap for other programs that take the
-# first tracefs of /proc/mounts (and for rm -rf, which would rmdir their
-# instances through it).  Every probe made here is removed on exit, even on
-# failure.  Other users of this machine may add and remove their own
+# Needs root, tracefs and CONFIG_UPROBE_EVENTS.  It uses the tracefs at
+# /sys/kernel/tracing, mounted there if need be and left mounted
+# (tracefs_setup in tests/lib/tracefs.sh says why not a private mount).
+# Every probe made here is removed on exit, even on failure.  Other users of this machine may add and remove their own
 # probes meanwhile: checks look only at lines of our groups or with targets
 # under $TMP.
 . "$(dirname "$0")/lib/tap.sh"
@@ -33,17 +31,10 @@
 
 tool=$TOP/tests/unit/tracefs-tool
 [ -x "$tool" ] || skip_all "$tool not built (make tests/unit/tracefs-tool)"
-[ "$(id -u)" = 0 ] || skip_all "needs root for tracefs"
 for c in cc nm readelf objcopy python3; do
 	command -v $c > /dev/null 2>&1 || skip_all "$c not installed"
 done
-if ! TFS=$("$tool" path 2> /dev/null); then
-	mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null ||
-		skip_all "no tracefs and cannot mount it"
-	TFS=/sys/kernel/tracing
-fi
-[ -e "$TFS/uprobe_events" ] ||
-	skip_all "no uprobe_events (CONFIG_UPROBE_EVENTS=n)"
+tracefs_setup || skip_all "$tracefs_why"
 
 G=tfst_$$		# attach (a --group style name: never swept)
 GR=tfsr_$$		# rollback batches
@@ -63,8 +54,6 @@ dead=$(($(cat /proc/sys/kernel/pid_max) - 7))
 while kill -0 "$dead" 2> /dev/null; do dead=$((dead - 1)); done
 DEAD=${SWP}_$dead
 OURS="$G $GR $GH $FOREIGN $LOOK $ALIVE $DEAD $CH $CH2 $GB"
-
-UE=$TFS/uprobe_events
 
 cleanup() {
 	for g in $OURS; do
@@ -121,14 +110,17 @@ enabled() {
 	cat "$TFS/events/$1/$2/enable" 2> /dev/null
 }
 
-plan 60
+plan 61
 
 is "$("$tool" -T "$TFS" path)" "$TFS" "the tool uses the tracefs given"
+is "$("$tool" path 2>&1)" "$TFS" \
+	"the library finds the same tracefs by itself"
 
 PROG=$TMP/prog
 cc -g -O0 -I"$TOP/include" "$TOP/tests/fixtures/tracefs.c" \
 	-Wl,-T,"$TOP/scripts/simple_marker-user.lds" -o "$PROG" \
-	> "$TMP/cc.log" 2>&1 || { diag "$(cat "$TMP/cc.log")"; exit 1; }
+	> "$TMP/cc.log" 2>&1 ||
+	fail_rest "cc builds tests/fixtures/tracefs.c" "$(cat "$TMP/cc.log")"
 off1=$(fileoff "$PROG" tfs_hit)
 off2=$(fileoff "$PROG" tfs_hit2)
 ok "file offsets of tfs_hit ($off1) and tfs_hit2 ($off2)" \

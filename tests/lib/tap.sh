@@ -4,6 +4,11 @@
 #   . "$(dirname "$0")/lib/tap.sh"
 #   plan 3            (or: skip_all "reason")
 #   ok "desc" cmd...  is "got" "expected" "desc"  diag "text"
+#   fail_rest "why" [diag text]   (a fatal error after plan)
+#
+# A skip path emits one result (skip "reason") for each result of the
+# path it stands for: the plan holds on every machine (tests/plans.t
+# checks it on a machine without root and without optional tools).
 #
 # Sets TOP (the project root), a private $TMP (removed on exit), and puts
 # the built tools on PATH.
@@ -15,7 +20,8 @@ trap 'rm -rf "$TMP"' EXIT
 _tap_n=0
 _tap_fail=0
 
-plan() { echo "1..$1"; }
+_tap_plan=
+plan() { _tap_plan=$1; echo "1..$1"; }
 skip_all() { echo "1..0 # SKIP $*"; exit 0; }
 diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
 
@@ -67,6 +73,19 @@ todo() {
 }
 
 skip() { _tap_n=$((_tap_n + 1)); echo "ok $_tap_n # SKIP $*"; }
+
+# fail_rest WHY [TEXT...]: a step the rest of the test needs failed: TEXT
+# as a diagnostic, every planned result not run yet a failure "not run:
+# WHY" (so the plan still holds and prove names the failures), exit 1.
+fail_rest() {
+	_why=$1
+	shift
+	[ $# -gt 0 ] && diag "$@"
+	while [ "$_tap_n" -lt "${_tap_plan:-0}" ]; do
+		_tap_result 1 "not run: $_why"
+	done
+	exit 1
+}
 
 done_testing() {
 	[ "$_tap_fail" = 0 ]

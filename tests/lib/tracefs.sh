@@ -1,7 +1,43 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-# Shell helpers of the tests that write tracefs themselves (tests/tracefs.t,
-# tests/resolve.t).  Source after tap.sh, with TFS (the tracefs mount) and
-# UE ($TFS/uprobe_events) set before the functions are called.
+# Shell helpers of the tests that use tracefs (with tap.sh, or alone).
+#
+#   tracefs_setup || skip_all "$tracefs_why"
+#
+# sets TFS (the tracefs mount) and UE ($TFS/uprobe_events), which the other
+# functions use.
+
+# tracefs_setup: the tracefs at /sys/kernel/tracing, mounted there if it
+# is not (a fresh machine without systemd has none) and left mounted, as
+# systemd would: a short-lived private mount is a trap for programs that
+# take the first tracefs of /proc/mounts (libsmk among them, when nothing
+# is at the usual place) and for rm -rf, which would rmdir instances
+# through it.  Once the usual place is mounted, libsmk's
+# smk_tracefs_open() picks it too, so a test and the tools it runs agree
+# on one directory.  Returns 0 with TFS and UE set when uprobe_events is
+# writable, else 1 with the reason in $tracefs_why (not root, no tracefs,
+# CONFIG_UPROBE_EVENTS=n).  Every test that needs tracefs calls this, so
+# that each runs alone, in any order, from nothing mounted.
+tracefs_setup() {
+	TFS=/sys/kernel/tracing
+	UE=$TFS/uprobe_events
+	tracefs_why=
+	if [ "$(id -u)" != 0 ]; then
+		tracefs_why="needs root for tracefs and uprobes"
+		return 1
+	fi
+	# Under a lock: two tests starting at once would stack two mounts.
+	if ! _ts_err=$(flock -w 60 "${TMPDIR:-/tmp}/smk-tracefs-mount.lock" \
+		sh -c '[ "$(stat -f -c %T "$1" 2> /dev/null)" = tracefs ] ||
+			mount -t tracefs nodev "$1"' sh "$TFS" 2>&1); then
+		tracefs_why="no tracefs at $TFS and cannot mount it: $_ts_err"
+		return 1
+	fi
+	if [ ! -w "$UE" ]; then
+		tracefs_why="no $UE (CONFIG_UPROBE_EVENTS=n)"
+		return 1
+	fi
+	return 0
+}
 
 # stable_cat FILE: FILE as one consistent read.  kprobe_events and
 # uprobe_events are seq_files read by position: a read while another test
