@@ -8,6 +8,13 @@
 unit_program() {
 	unit=$TOP/tests/unit/$1
 	if [ ! -x "$unit" ]; then
+		if [ "${SMK_NO_SKIP:-}" = 1 ] ||
+		   { [ -z "${SMK_NO_SKIP:-}" ] && [ "${CI:-}" = true ]; }; then
+			# In CI a skip is a failure (as in tap.sh).
+			echo "1..1"
+			echo "not ok 1 - skipped in CI, where it must run: $unit not built"
+			exit 1
+		fi
 		echo "1..0 # SKIP $unit not built (make tests/unit/$1)"
 		exit 0
 	fi
