@@ -312,7 +312,9 @@ d=dbg/usr/lib/debug && mkdir -p $d/boot $d/lib/modules/$DT_REL/extra &&
 ln -sf "$DT_VMLINUX" $d/boot/vmlinux-$DT_REL &&
 cp samples/smk_sample.ko $d/lib/modules/$DT_REL/extra/""",
     # tracefs mounted, and the global buffer emptied of earlier runs
-    "trace": r"""{ mountpoint -q /sys/kernel/tracing ||
+    # (and group shop of an interrupted run removed: ours alone)
+    "trace": r"""marker-resolve detach -g shop >/dev/null 2>&1;
+{ mountpoint -q /sys/kernel/tracing ||
 mount -t tracefs nodev /sys/kernel/tracing; } &&
 echo > /sys/kernel/tracing/trace""",
     # an LTTng userspace trace of examples/shop in ~/lttng-traces/s1
@@ -495,7 +497,12 @@ def help_paths(tap):
 
 
 def figures_check(tap):
-    pass
+    """The figures the docs quote are Documentation/figures/'s."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import figures
+    for good, desc, diag in figures.check():
+        tap.result(good, desc, diag + "\n(rerun the measuring script with "
+                   "--figures, or tests/lib/figures.py --update)")
 
 
 if __name__ == "__main__":
