@@ -3,9 +3,9 @@
 #
 # The documentation as written: every console example of README.md,
 # Documentation/*.rst and Documentation/man/*.rst run and its output
-# compared (tests/lib/doctest.py says how, and how a block that cannot run
-# is marked, with its reason); every page renders with docutils without a
-# warning, the man pages with rst2man; the figures quoted in the docs are
+# compared (tests/lib/docexamples.py says how, and how a block that
+# cannot run is marked, with its reason); every page renders with docutils
+# without a warning or a broken table row, the man pages with rst2man; the figures quoted in the docs are
 # those of Documentation/figures/ (written by the scripts that measure
 # them); the paths the tools' --help texts name exist.
 #
@@ -39,4 +39,4 @@ mkdir -p /var/run/lttng
 unshare --mount --propagation private sh -c '
 mount -t tmpfs smk-doc-lttng /var/run/lttng &&
 mount -t tmpfs smk-doc-shm /dev/shm &&
-exec python3 "$1"' sh "$TOP/tests/lib/doctest.py"
+exec python3 "$1"' sh "$TOP/tests/lib/docexamples.py"
