@@ -5,9 +5,10 @@
 # Documentation/*.rst and Documentation/man/*.rst run and its output
 # compared (tests/lib/docexamples.py says how, and how a block that
 # cannot run is marked, with its reason); every page renders with docutils
-# without a warning or a broken table row, the man pages with rst2man; the figures quoted in the docs are
-# those of Documentation/figures/ (written by the scripts that measure
-# them); the paths the tools' --help texts name exist.
+# without a warning or a broken table row, the man pages with rst2man;
+# the figures quoted in the docs are those of Documentation/figures/
+# (written by the scripts that measure them); the paths the tools' --help
+# texts name exist.
 #
 # As root: the examples attach uprobes (group shop, as the README says)
 # and record an LTTng trace.  The whole run is in a private mount
