@@ -334,22 +334,19 @@ struct smk_error *smk_kernel_module_path(const char *root,
 	}
 	indexed = is_file(dep);
 	free(dep);
-	ctx = indexed ? kmod_new(dir, NULL) : NULL;
-	if (indexed && !ctx) {
-		err = smk_error_create(SMK_ERROR_NOT_FOUND,
-				       "%s: cannot open the module index", dir);
-		goto out;
-	}
 	if (!indexed) {
 		*ret = NULL;
 		err = module_by_walk(root, release, name, ret);
-		if (!err && !*ret)
-			err = smk_error_create(SMK_ERROR_NOT_FOUND,
-					       "%s: no module '%s' under %s "
-					       "(no modules.dep: looked for "
-					       "%s.ko*)", name, name,
-					       *rootdir(root) ? root : "/",
-					       name);
+		if (err || *ret) {
+			free(dir);
+			return err;
+		}
+		/* not there either: libkmod's answer, as with an index */
+	}
+	ctx = kmod_new(dir, NULL);
+	if (!ctx) {
+		err = smk_error_create(SMK_ERROR_NOT_FOUND,
+				       "%s: cannot open the module index", dir);
 		goto out;
 	}
 	if (kmod_module_new_from_lookup(ctx, name, &list) < 0 || !list) {
