@@ -10,8 +10,9 @@
 # (written by the scripts that measure them); the paths the tools' --help
 # texts name exist.
 #
-# As root: the examples attach uprobes (group shop, as the README says)
-# and record an LTTng trace.  The whole run is in a private mount
+# As root: the examples attach uprobes (group shop, as the README says),
+# record an LTTng userspace trace, and boot the cloud kernel under qemu
+# twice (an ftrace and an LTTng kernel trace of smk_sample.ko).  The whole run is in a private mount
 # namespace whose /var/run/lttng and /dev/shm are fresh, so its
 # lttng-sessiond meets no other.  The cloud kernel's vmlinux with DWARF
 # comes from its -dbg package (bench/dbgpkg.py: apt-get download once,
@@ -35,6 +36,9 @@ p, why = dbgpkg.vmlinux("docs.t")
 print(p or why); sys.exit(0 if p else 1)' | tail -n 1) ||
 	skip_all "no vmlinux with DWARF for $DT_REL: $DT_VMLINUX"
 export DT_REL DT_VMLINUX DT_TMP=$TMP
+# The examples run with a private HOME: the kernel image, lttng-modules
+# and the -dbg vmlinux stay in the usual cache.
+export SMK_CACHE="${SMK_CACHE:-${HOME:-/root}/.cache/simple-marker}"
 
 mkdir -p /var/run/lttng
 unshare --mount --propagation private sh -c '

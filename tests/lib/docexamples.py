@@ -331,6 +331,10 @@ k=$(scripts/qemu-kernel.sh) &&
 scripts/qemu-run.sh -k "$k" -m smk_sample.ko -f tests/kernel/guest-lib.sh \
 	-f kprobes -f ksteps -o kout tests/kernel/probe.sh kprobes ksteps \
 	> kguest.txt 2>&1 && cp kout/trace trace""",
+    # an LTTng kernel trace of smk_sample's sample_add kprobe events in
+    # the cloud kernel under qemu: tests/lib/docs-lttng-kernel.sh
+    "lttng-kernel": r"""make -s -C samples >/dev/null 2>&1 &&
+sh tests/lib/docs-lttng-kernel.sh || { tail -n 20 lttng-kernel.log; false; }""",
     # an LTTng userspace trace of examples/shop in ~/lttng-traces/s1
     "lttng-s1": LTTNG_S1,
 }
