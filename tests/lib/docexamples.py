@@ -65,9 +65,9 @@ class Block:
         return "%s:%d" % (os.path.relpath(self.path, TOP), self.line)
 
 
-SETUP_SECTION = ("skip the README's Set-up: .ci/run runs it as written in a "
-                 "fresh Debian 12 root (scripts/fresh-root.sh), and make "
-                 "check is this test's own caller")
+SETUP_SECTION = ("skip the README's Set-up: scripts/fresh-root.sh runs it "
+                 "as written in a fresh Debian 12 root, and make check is "
+                 "this test's own caller")
 NOTE_MD = re.compile(r"^<!--\s*doctest:\s*(.*?)\s*-->\s*$")
 NOTE_RST = re.compile(r"^\.\.\s+doctest:\s*(.*?)\s*$")
 
