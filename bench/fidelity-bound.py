@@ -133,6 +133,9 @@ def main():
     ap.add_argument("--reuse", action="store_true",
                     help="take the builds and fidelity run kept in "
                     "--workdir by an earlier run")
+    ap.add_argument("--figures", action="store_true",
+                    help="add this --unroll's ceiling to Documentation/"
+                    "figures/bound.json, the figures the docs quote")
     ap.add_argument("-v", action="store_true",
                     help="list the markers no placement can get exact")
     a = ap.parse_args()
@@ -180,6 +183,15 @@ def main():
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"version": 1, "configs": out}, f, indent=1)
+    if a.figures:
+        sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+        import figures
+        try:
+            have = figures.load("bound")
+        except (OSError, ValueError, KeyError):
+            have = {}
+        have.update(figures.bound_summary(out))
+        print(figures.write("bound", "bench/fidelity-bound.py", have))
 
 
 if __name__ == "__main__":

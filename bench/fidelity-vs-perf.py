@@ -34,6 +34,8 @@ import tempfile
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "tests", "fidelity"))
 import run as fid  # noqa: E402
+sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+import figures  # noqa: E402
 
 TOOLS = [("marker-resolve", "resolve", "zero"), ("perf probe", "perf", "zero"),
          ("exact mode", "sdt", "exact")]
@@ -62,6 +64,9 @@ def main(argv):
     ap.add_argument("--cc", default="gcc,clang")
     ap.add_argument("--levels", default="-O2,-O3")
     ap.add_argument("--json")
+    ap.add_argument("--figures", action="store_true",
+                    help="write Documentation/figures/fidelity.json, the "
+                    "figures the docs quote (tests/lib/figures.py)")
     a = ap.parse_args(argv[1:])
     if os.geteuid() != 0:
         print("fidelity-vs-perf: needs root for tracefs", file=sys.stderr)
@@ -109,6 +114,9 @@ def main(argv):
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"version": 1, "configs": out}, f, indent=1)
+    if a.figures:
+        print(figures.write("fidelity", "bench/fidelity-vs-perf.py",
+                            figures.fidelity_summary(out)))
     return 0
 
 

@@ -4,7 +4,9 @@
 a real vmlinux, against llvm-symbolizer, GNU addr2line and eu-addr2line,
 in one run.
 
-  symbolize-vmlinux.py      (env: SEED, N, EU_N, LAT_UNITS, SMK_CACHE)
+  symbolize-vmlinux.py      (env: SEED, N, EU_N, LAT_UNITS, SMK_CACHE,
+                             FIGURES=1: write Documentation/figures/
+                             symbolize.json, the figures the docs quote)
 
 The input is Debian's cloud kernel vmlinux with DWARF 5, fetched once and
 cached by bench/dbgpkg.py (the same cache as resolve-vmlinux.py).
@@ -412,6 +414,14 @@ def main():
                 name, full, mib, n, 1e6 * dt / n, full / o_dt, mib / o_mib,
                 '' if n == N else '  (time extrapolated from %d)' % n,
                 '' if rc == 0 else '  exit %d' % rc))
+        if os.environ.get('FIGURES') == '1':
+            sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
+            import figures
+            print(figures.write('symbolize', 'bench/symbolize-vmlinux.py', {
+                'addresses': N, 'tools': {
+                    name: {'s': round(dt * N / n, 2), 'mib': round(mib),
+                           'extrapolated_from': None if n == N else n}
+                    for name, (dt, mib, rc, out, n) in runs.items()}}))
         print('targets (< 1.5 s, < 400 MB): time %s, memory %s' % (
             'met' if o_dt < 1.5 else 'MISSED',
             'met' if o_mib < 400 else 'MISSED'))

@@ -15,7 +15,7 @@ done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 51
+plan 54
 
 GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
@@ -409,6 +409,20 @@ run marker-list -k "$R" --root "$DBG"
 is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
 	"0|vmlinux mymod other_mod |" \
 	"-k R --root, no modules.dep: the -dbg tree's modules, walked"
+# Module names too (the man page's own case): libkmod has no index there.
+run marker-list -k "$R" --root "$DBG" mymod
+is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
+	"0|1 mymod listing_work utf8|" \
+	"-k R --root DBG mymod, no modules.dep: found by its file name"
+run marker-list --json -k "$R" --root "$DBG" other_mod
+is "$rc|$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["probes"][0]["path"])' "$TMP/out")|$(cat "$TMP/err")" \
+	"0|$DBG/usr/lib/debug/lib/modules/$R/kernel/y/other-mod.ko|" \
+	"-k R --root DBG other_mod, no modules.dep: '-' and '_' alike"
+run marker-list -k "$R" --root "$DBG" nosuchmod
+is "$rc|$(rows)|$(cat "$TMP/err")" \
+	"1||marker-list: nosuchmod: no module 'nosuchmod' in $DBG/lib/modules/$R" \
+	"-k R --root DBG nosuchmod, no modules.dep: not found, as with one"
 rm -r "$DBG/usr/lib/debug/lib"
 mkdir -p "$DBG/lib/modules/$R/kernel/y"
 xz -c other-mod.ko > "$DBG/lib/modules/$R/kernel/y/other-mod.ko.xz"

@@ -245,6 +245,9 @@ def main(argv):
     ap.add_argument("--levels", default="-O2,-O3,-Os")
     ap.add_argument("--json")
     ap.add_argument("--no-time", action="store_true")
+    ap.add_argument("--figures", action="store_true",
+                    help="write Documentation/figures/cost.json, the "
+                    "figures the docs quote (tests/lib/figures.py)")
     a = ap.parse_args(argv[1:])
     configs = []
     with tempfile.TemporaryDirectory(prefix="fid-cost.") as tmp:
@@ -258,6 +261,10 @@ def main(argv):
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"version": 1, "configs": configs}, f, indent=1)
+    if a.figures:
+        import figures
+        print(figures.write("cost", "tests/fidelity/cost.py",
+                            figures.cost_summary(configs)))
     return 0
 
 

@@ -1055,6 +1055,9 @@ def main(argv):
                     help="own: run.py writes each site's definition; "
                     "resolve: marker-resolve attach/detach --group")
     ap.add_argument("--json", help="write the results here")
+    ap.add_argument("--figures", action="store_true",
+                    help="with --variant exact: write Documentation/figures/"
+                    "exact.json, the figures the docs quote")
     ap.add_argument("--workdir", help="keep the builds here")
     ap.add_argument("-q", "--quiet", action="store_true",
                     help="summary lines only")
@@ -1111,6 +1114,12 @@ def main(argv):
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"version": 1, "configs": configs}, f, indent=1)
+    if a.figures:
+        sys.path.insert(0, os.path.join(TOP, "tests", "lib"))
+        import figures
+        print(figures.write("exact" if a.variant == "exact" else "fidelity-"
+                            + a.source, "tests/fidelity/run.py",
+                            figures.fidelity_summary(configs)))
     return 1 if failed else 0
 
 

@@ -60,7 +60,7 @@ static void usage(FILE *f)
 "                           match from the right ('func:name', 'name')\n"
 "  -m, --module GLOB        -f, --function GLOB     -N, --name GLOB\n"
 "  -v, --verbose            file:line, argument types, instances\n"
-"  -j, --json               one JSON document (Documentation/marker-list.rst)\n"
+"  -j, --json               one JSON document (see marker-list(1))\n"
 "      --no-sdt             markers only, no sys/sdt.h probes\n"
 "      --debug-info-dir DIR separate debuginfo directory (repeatable;\n"
 "                           default: /usr/lib/debug under the target prefix)\n"

@@ -272,6 +272,50 @@ nomem:
 	return &smk_error_nomem;
 }
 
+/* A module's name from its file name: "xfs" of ".../xfs.ko.xz". */
+static bool file_is_module(const char *path, const char *name)
+{
+	const char *base = strrchr(path, '/');
+	size_t i;
+
+	base = base ? base + 1 : path;
+	for (i = 0; name[i]; i++) {
+		char a = base[i] == '-' ? '_' : base[i];
+		char b = name[i] == '-' ? '_' : name[i];
+
+		if (a != b)
+			return false;
+	}
+	return !strncmp(base + i, ".ko", 3);
+}
+
+/*
+ * Without the module index (an unpacked -dbg package, a tree before
+ * depmod) libkmod finds nothing: look the name up among the files that
+ * smk_kernel_modules() would list.  Aliases need the index.
+ */
+static struct smk_error *module_by_walk(const char *root,
+					const char *release,
+					const char *name, char **ret)
+{
+	struct smk_error *err;
+	char **mods;
+	size_t n, i;
+
+	err = modules_by_walk(root, release, &mods, &n);
+	if (err)
+		return err;
+	*ret = NULL;
+	for (i = 0; i < n && !*ret; i++) {
+		if (file_is_module(mods[i], name)) {
+			*ret = mods[i];
+			mods[i] = NULL;
+		}
+	}
+	smk_strv_free(mods, n);
+	return NULL;
+}
+
 struct smk_error *smk_kernel_module_path(const char *root,
 					 const char *release,
 					 const char *name, char **ret)
@@ -279,10 +323,26 @@ struct smk_error *smk_kernel_module_path(const char *root,
 	struct kmod_list *list = NULL, *it;
 	struct smk_error *err = NULL;
 	struct kmod_ctx *ctx;
-	char *dir;
+	char *dir, *dep;
+	bool indexed;
 
 	if (asprintf(&dir, "%s/lib/modules/%s", rootdir(root), release) < 0)
 		return &smk_error_nomem;
+	if (asprintf(&dep, "%s/modules.dep", dir) < 0) {
+		free(dir);
+		return &smk_error_nomem;
+	}
+	indexed = is_file(dep);
+	free(dep);
+	if (!indexed) {
+		*ret = NULL;
+		err = module_by_walk(root, release, name, ret);
+		if (err || *ret) {
+			free(dir);
+			return err;
+		}
+		/* not there either: libkmod's answer, as with an index */
+	}
 	ctx = kmod_new(dir, NULL);
 	if (!ctx) {
 		err = smk_error_create(SMK_ERROR_NOT_FOUND,
