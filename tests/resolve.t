@@ -333,7 +333,7 @@ SDTP=$(pwd -P)/sdtprog
 if $have_sdt; then
 	run marker-resolve --format=lttng sdtprog
 	is "$rc|$(cat "$TMP/out")|$(cat "$TMP/err")" \
-		"0|# prov_hit: the LTTng kernel tracer (lttng-modules) records the hits of the SDT probe, no argument
+		"0|# prov_hit: the LTTng kernel tracer (lttng-modules) records each hit of the SDT probe (its ip), not the arguments
 lttng enable-event --kernel --userspace-probe=sdt:$SDTP:prov:hit prov_hit|" \
 		"sdt: lttng enable-event --kernel --userspace-probe=sdt:PATH:prov:hit"
 	run marker-resolve sdtprog

@@ -648,8 +648,8 @@ struct smk_error *smk_form_lttng(struct smk_form_state *st,
 			goto out;
 		}
 		fprintf(f, "# %s: the LTTng kernel tracer (lttng-modules) "
-			"records the hits of the SDT probe, no argument\n",
-			name);
+			"records each hit of the SDT probe (its ip), not the "
+			"arguments\n", name);
 		fprintf(f, "lttng enable-event --kernel --userspace-probe="
 			"sdt:%s:%s:%s %s\n", t->path, provider, probe, name);
 		goto out;
@@ -662,9 +662,9 @@ struct smk_error *smk_form_lttng(struct smk_form_state *st,
 		if (t->user) {
 			if (!s->offset && s->symbol && is_ident(s->symbol)) {
 				fprintf(f, "# %s: the LTTng kernel tracer "
-					"(lttng-modules) records the hits at "
-					"%s's entry, no argument\n", name,
-					s->symbol);
+					"(lttng-modules) records each hit at "
+					"%s's entry (its ip), not the "
+					"arguments\n", name, s->symbol);
 				fprintf(f, "lttng enable-event --kernel "
 					"--userspace-probe=elf:%s:%s %s\n",
 					t->path, s->symbol, name);
