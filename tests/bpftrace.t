@@ -12,6 +12,8 @@
 #     two notes and a "sym(%rip)" operand (one usdt block, the file's base
 #     chosen per note), and a marker in the middle of a function, which
 #     bpftrace 0.17 refuses: commented out with the reason;
+#     then tests/fixtures/resolve_sdt.c, a sys/sdt.h probe with a
+#     "sym(%rip)" operand, against the values the program prints;
 #  2. the fidelity corpus (tests/fidelity) built with trace_simple_exact()
 #     at gcc -O2, a dozen markers (-N): usdt blocks only, every hit and
 #     value as the witness build logs them (strings, pointers, 12
@@ -32,7 +34,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 10
+plan 11
 
 CFLAGS="-std=gnu11 -O2 -g -Wall -Wextra -Werror -I$TOP/include"
 REFUSED='bpftrace 0.17 (Debian 12) cannot probe'
@@ -82,6 +84,19 @@ $(grep -c '^usdt:' $pie.bt) $(grep -c "^// bt_mid: $REFUSED step+0x" $pie.bt)" \
 		"0|3|$(grep -v '^ERROR' $pie.want)" \
 		"$pie: bpftrace runs the script; every hit and value is the program's (5 bt_exact, 3 bt_entry)"
 done
+
+# ---- a sys/sdt.h probe whose global operand bpftrace cannot read ----
+if echo '#include <sys/sdt.h>' | gcc -E - > /dev/null 2>&1; then
+	gcc -O2 -g -o sdtprog "$TOP/tests/fixtures/resolve_sdt.c" || exit 1
+	marker-resolve --format=bpftrace "$TMP/sdtprog" > sdt.bt
+	bt sdt.bt sdt.out "$TMP/sdtprog" 3
+	# the program prints "hit N TOTAL" beside bpftrace's lines
+	is "$btrc|$(grep -c '^usdt:.*:prov:hit$' sdt.bt)|$(grep -c '^prov_hit: ' sdt.out)|$(sed -n 's/^prov_hit: arg1=\(.*\) arg2=\(.*\)$/hit \1 \2/p' sdt.out)" \
+		"0|1|3|$(grep '^hit ' sdt.out)" \
+		"sys/sdt.h probe: a usdt block; the register and the sym(%rip) global right at every hit"
+else
+	skip "no sys/sdt.h (systemtap-sdt-dev)"
+fi
 
 # ---- the fidelity corpus, built as tests/fidelity/run.py does ----
 build() {	# build DIR FLAGS...
