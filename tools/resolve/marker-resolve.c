@@ -305,9 +305,14 @@ static const struct smk_probe_event *site_event(struct smk_binary *b,
 	return found;
 }
 
+/* @sdt: the SDT probe a placement stands for, or NULL for a marker. */
 static void print_json(struct smk_binary *b, struct smk_placement *p,
-		       const char *abspath)
+		       const char *abspath, const struct smk_form_target *sdt)
 {
+	struct smk_form_target form = {
+		.path = abspath,
+		.user = b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN,
+	};
 	struct smk_probe_event *evs = NULL;
 	size_t i, nevs = 0;
 	unsigned int k;
@@ -348,6 +353,18 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 
 			json_kv("event", ev ? ev->event : NULL, true);
 			json_kv("target", ev ? ev->target : NULL, true);
+		}
+		{
+			const char *why = NULL;
+			char *ap = NULL;
+
+			err = smk_form_bpftrace_attach(p, sdt ? sdt : &form, i,
+						       &ap, &why);
+			if (err)
+				error_report(err);
+			json_kv("bpftrace", ap, true);
+			json_kv("bpftrace_reason", why, true);
+			free(ap);
 		}
 		printf("\"args\": [");
 		for (k = 0; k < s->nfetch; k++) {
@@ -511,19 +528,18 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 		pl.rule = "sdt";
 		pl.sites = &site;
 		pl.nsites = 1;
-		if (opt.format == FMT_JSON) {
-			print_json(b, &pl, abspath);
-		} else if (opt.format == FMT_TRACEFS) {
-			emit_sdt(b, name, ev, abspath, &site, sem);
-		} else {
-			struct smk_form_target t = {
-				.path = abspath, .user = true,
-				.provider = p->provider, .probe = p->name,
-				.semaphore = p->semaphore != 0,
-			};
+		struct smk_form_target t = {
+			.path = abspath, .user = true,
+			.provider = p->provider, .probe = p->name,
+			.semaphore = p->semaphore != 0,
+		};
 
+		if (opt.format == FMT_JSON)
+			print_json(b, &pl, abspath, &t);
+		else if (opt.format == FMT_TRACEFS)
+			emit_sdt(b, name, ev, abspath, &site, sem);
+		else
 			print_form(b, &pl, &t);
-		}
 next_site:
 		for (unsigned int k = 0; k < site.nfetch; k++)
 			smk_fetch_deinit(&site.fetch[k]);
@@ -760,7 +776,7 @@ static void resolve_file(const char *path)
 			emit_tracefs(b, p, abspath);
 			break;
 		case FMT_JSON:
-			print_json(b, p, abspath);
+			print_json(b, p, abspath, NULL);
 			break;
 		case FMT_BPFTRACE:
 		case FMT_LTTNG: {

@@ -467,6 +467,55 @@ static bool pages_differ(const struct smk_placement *p)
 	return true;
 }
 
+static const char bt_refused[] =
+	"bpftrace 0.17 (Debian 12) places uprobes and kprobes only at a "
+	"function's entry or an SDT note (\"compiled without (k|u)probe "
+	"offset support\"; --unsafe does not help)";
+
+struct smk_error *smk_form_bpftrace_attach(const struct smk_placement *p,
+					   const struct smk_form_target *t,
+					   size_t i, char **ap,
+					   const char **why)
+{
+	const struct smk_site *s = &p->sites[i];
+	const char *provider, *probe;
+	int r;
+
+	*ap = NULL;
+	*why = NULL;
+	if (t->user && !plain_path(t->path)) {
+		*why = "its path has characters a bpftrace attach point "
+			"cannot hold";
+		return NULL;
+	}
+	if (sdt_probe(p, t, &provider, &probe)) {
+		if (!is_ident(provider) || !is_ident(probe)) {
+			*why = "an SDT name bpftrace cannot write";
+			return NULL;
+		}
+		r = asprintf(ap, "usdt:%s:%s:%s", t->path, provider, probe);
+	} else if (!site_ok(s)) {
+		*why = "no address";
+		return NULL;
+	} else if (s->offset || !s->symbol) {
+		*why = bt_refused;
+		return NULL;
+	} else if (t->user) {
+		r = asprintf(ap, "uprobe:%s:%#llx", t->path,
+			     (unsigned long long)s->addr);
+	} else if (is_ident(s->symbol)) {
+		r = asprintf(ap, "kprobe:%s", s->symbol);
+	} else {
+		*why = "a symbol name bpftrace cannot write";
+		return NULL;
+	}
+	if (r < 0) {
+		*ap = NULL;
+		return &smk_error_nomem;
+	}
+	return NULL;
+}
+
 struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 				    const struct smk_placement *p,
 				    const struct smk_form_target *t,
@@ -536,20 +585,25 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 			"its hits are partial\n", name, nentry, p->nsites);
 	for (i = 0; i < p->nsites; i++) {
 		const struct smk_site *s = &p->sites[i];
-		bool entry = !s->offset && s->symbol;
-		int r;
+		const char *why;
+		bool entry;
+		int r = 0;
 
 		if (!site_ok(s))
 			continue;
 		c.s = s;
-		if (t->user)
+		err = smk_form_bpftrace_attach(p, t, i, &ap, &why);
+		if (err)
+			goto out;
+		entry = ap != NULL;
+		/* Not attachable here: the block for other versions. */
+		if (!ap && t->user)
 			r = asprintf(&ap, "uprobe:%s:%#llx", t->path,
 				     (unsigned long long)s->addr);
-		else if (s->symbol && is_ident(s->symbol))
-			r = entry ? asprintf(&ap, "kprobe:%s", s->symbol) :
-				asprintf(&ap, "kprobe:%s+%llu", s->symbol,
-					 (unsigned long long)s->offset);
-		else
+		else if (!ap && s->symbol && is_ident(s->symbol))
+			r = asprintf(&ap, "kprobe:%s+%llu", s->symbol,
+				     (unsigned long long)s->offset);
+		else if (!ap)
 			r = asprintf(&ap, "kprobe:?");
 		if (r < 0) {
 			ap = NULL;
@@ -562,15 +616,12 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 			snprintf(where, sizeof(where), "%s+%#llx",
 				 s->symbol ? s->symbol : "?",
 				 (unsigned long long)s->offset);
-			fprintf(f, "// %s: bpftrace 0.17 (Debian 12) cannot "
-				"probe ", name);
+			fprintf(f, "// %s: bpftrace cannot probe ", name);
 			put_text(f, where);
-			fprintf(f, ": it places %s only at a function's "
-				"entry or an SDT note (\"compiled without "
-				"(k|u)probe offset support\"; --unsafe does "
-				"not help); use marker-resolve attach%s, or a "
+			fputs(": ", f);
+			put_text(f, why);
+			fprintf(f, "; use marker-resolve attach%s, or a "
 				"bpftrace built with offset support:\n",
-				t->user ? "uprobes" : "kprobes",
 				t->user ? ", or trace_simple_exact() for a "
 				"usdt probe" : "");
 		}

@@ -74,6 +74,16 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 				    const struct smk_form_target *t,
 				    char **ret);
 
+/*
+ * How bpftrace attaches site @i of @p: its attach point in *@ap (free()
+ * it; for an SDT probe, the usdt probe of all its notes), or *@ap NULL
+ * and in *@why (static text) why this bpftrace cannot.
+ */
+struct smk_error *smk_form_bpftrace_attach(const struct smk_placement *p,
+					   const struct smk_form_target *t,
+					   size_t i, char **ap,
+					   const char **why);
+
 /* The LTTng commands (and '#' comments) for one placement, likewise. */
 struct smk_error *smk_form_lttng(struct smk_form_state *st,
 				 const struct smk_placement *p,
