@@ -28,7 +28,7 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (bpftrace)"
-for t in gcc python3 bpftrace taskset; do
+for t in gcc python3 bpftrace taskset unshare; do
 	command -v $t >/dev/null || skip_all "$t not found (run scripts/deps.sh)"
 done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
@@ -41,11 +41,19 @@ REFUSED='bpftrace cannot probe'
 
 # bt SCRIPT OUT CMD...: run SCRIPT with CMD as its workload; bpftrace's
 # own lines ("Attaching N probes...", blank lines) dropped from OUT.
+# bpftrace attaches through perf_event_open but detaches through
+# /sys/kernel/tracing/uprobe_events ("failed to detach probe" without it,
+# measured): where tracefs is not mounted (a fresh machine), it runs in a
+# mount namespace of its own where it is.
 bt() {
 	_s=$1 _o=$2
 	shift 2
-	timeout 600 taskset -c 0 bpftrace "$_s" -c "$*" > "$_o.raw" \
-		2> "$_o.err"
+	timeout 600 unshare --mount --propagation private sh -c '
+		T=/sys/kernel/tracing
+		[ -e $T/uprobe_events ] || mount -t tracefs nodev $T ||
+			exit 125
+		exec "$@"' sh taskset -c 0 bpftrace "$_s" -c "$*" \
+		> "$_o.raw" 2> "$_o.err"
 	btrc=$?
 	grep -v -e '^Attaching ' -e '^$' "$_o.raw" > "$_o"
 	attached=$(sed -n 's/^Attaching \([0-9]*\) probes*\.\.\.$/\1/p' \
