@@ -14,6 +14,15 @@
 # debug link under --target-prefix, a rebuilt binary reported as a
 # build-id mismatch, the call graph's exact edges and counts, and broken
 # traces.
+#
+# Then marker-resolve --format=lttng on tests/fixtures/bpftrace.c (built
+# -static): the userspace-probe commands as printed, the form printed
+# before (--userspace --userspace-probe) refused by a real
+# lttng-sessiond --no-kernel, and the printed commands run as they are in
+# Debian's cloud kernel under qemu with the LTTng kernel tracer
+# (lttng-modules: userspace probes are its own), the trace read with
+# babeltrace2: one event per hit, in the program's order, each at one of
+# its marker's sites.
 . "$(dirname "$0")/lib/tap.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (lttng-sessiond, mount namespace)"
@@ -72,7 +81,7 @@ rc=$?
 	exit 1
 }
 
-plan 43
+plan 48
 
 babeltrace2 "$T" > bt-plain.txt 2> bt.err
 is "$(grep -c 'smk_lt:hit' bt-plain.txt)|$(cat "$TMP/out1" "$TMP/out2" | tr '\n' ' ')" \
@@ -364,5 +373,104 @@ marker-resolve symbolize-trace --format=xml "$T" > /dev/null 2>&1
 is "$?" 2 "usage error: exit 2"
 marker-resolve symbolize-trace "$T" "$T" > /dev/null 2>&1
 is "$?" 2 "two traces: usage error"
+
+
+# ---- --format=lttng: userspace probes, recorded for real ----
+UP=$TMP/up
+mkdir -p "$UP"
+gcc -static -O2 -g -Wall -Werror -I"$TOP/include" -o "$UP/bts" \
+	"$TOP/tests/fixtures/bpftrace.c"
+BTS=$UP/bts
+marker-resolve --format=lttng "$BTS" > "$UP/cmds" 2> "$UP/cmds.err"
+marker-resolve --format=json "$BTS" > "$UP/bts.json"
+mids=$(python3 -c 'import json, sys
+for m in json.load(open(sys.argv[1]))["markers"]:
+    for s in m["sites"]:
+        if m["name"] == "bt_mid":
+            print("# bt_mid: lttng userspace probes need a function entry "
+                  "or an SDT probe (trace_simple_exact()); %s+%#x is "
+                  "neither" % (s["symbol"], s["offset"]))' "$UP/bts.json")
+is "$(cat "$UP/cmds" "$UP/cmds.err")" "$mids
+# bt_exact: the LTTng kernel tracer (lttng-modules) records each hit of the SDT probe (its ip), not the arguments
+lttng enable-event --kernel --userspace-probe=sdt:$BTS:simple_marker:bt_exact bt_exact
+# bt_entry: the LTTng kernel tracer (lttng-modules) records each hit at bt_entry's entry (its ip), not the arguments
+lttng enable-event --kernel --userspace-probe=elf:$BTS:bt_entry bt_entry" \
+	"lttng: an sdt userspace probe for the exact marker, elf for the entry marker, a comment per other site"
+
+# The form printed before, against a real session daemon.
+cat > "$UP/old.sh" <<OLD
+lttng enable-event -s smk --userspace --userspace-probe=sdt:$BTS:simple_marker:bt_exact bt_exact > "$UP/old.out" 2>&1
+echo \$? > "$UP/old.rc"
+OLD
+sh "$F/record.sh" "$UP/oldtrace" "$UP/old.sh" > /dev/null 2>&1
+is "$(cat "$UP/old.rc" 2>&1)|$(cat "$UP/old.out" 2>&1)" \
+	"5|Error: Event type not available for user-space tracing" \
+	"lttng-sessiond --no-kernel refuses --userspace --userspace-probe: userspace probes are the kernel tracer's"
+
+# The printed commands, in the cloud kernel with lttng-modules.
+up_guest() {
+	rel=$("$TOP/scripts/kernel-release.sh" 2>&1) ||
+		{ echo "cannot name the cloud kernel release: $rel"; return 3; }
+	CONSUMERD=/usr/lib/x86_64-linux-gnu/lttng/libexec/lttng-consumerd
+	command -v depmod > /dev/null && [ -x "$CONSUMERD" ] ||
+		{ echo "no depmod or lttng-consumerd"; return 3; }
+	lmdir=$("$TOP/scripts/lttng-modules.sh" 2> "$UP/lm.err")
+	[ $? = 0 ] || {
+		echo "no LTTng kernel modules: $(tail -n 1 "$UP/lm.err")"
+		return 3
+	}
+	kdir=$("$TOP/scripts/qemu-kernel.sh" 2> "$UP/kernel.err")
+	[ $? = 0 ] || {
+		echo "no kernel image or qemu: $(tail -n 1 "$UP/kernel.err")"
+		return 3
+	}
+	R=$UP/root
+	mkdir -p "$R/usr/share/xml/lttng" "$R/lib/modules/$rel/extra"
+	for b in "$(command -v lttng)" "$(command -v lttng-sessiond)" \
+		 "$CONSUMERD"; do
+		echo "$b"
+		ldd "$b" | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'
+	done | sort -u | tar -chf - -T - 2>/dev/null | tar -xf - -C "$R"
+	cp /usr/share/xml/lttng/session.xsd "$R/usr/share/xml/lttng/"
+	cp "$lmdir"/*.ko "$R/lib/modules/$rel/extra/"
+	cp "$kdir"/modules/modules.builtin* "$kdir"/modules/modules.order \
+		"$R/lib/modules/$rel/"
+	depmod -b "$R" "$rel" 2> /dev/null
+	tar -czf "$UP/root.tar.gz" -C "$R" .
+	"$TOP/scripts/qemu-run.sh" -k "$kdir" -f "$UP/root.tar.gz" \
+		-f "$BTS" -f "$UP/cmds" -f "$TOP/tests/kernel/guest-lib.sh" \
+		-o "$UP/out" -l "$UP/console.log" -t 180 \
+		"$TOP/tests/kernel/lttng-uprobe.sh" root.tar.gz bts "$BTS" \
+		cmds 3 > "$UP/guest.txt" 2> "$UP/qemu.err"
+}
+why=$(up_guest)
+grc=$?
+if [ $grc = 3 ]; then
+	for i in 1 2 3; do skip "$why"; done
+else
+	is "$grc|$(cat "$UP/guest.txt")|$(cat "$UP/out/commands" 2>&1)" \
+		"0|program rc=0
+done|command ok $(grep '^lttng .*bt_exact$' "$UP/cmds")
+command ok $(grep '^lttng .*bt_entry$' "$UP/cmds")" \
+		"guest: LTTng takes every printed command, the program runs"
+	[ $grc = 0 ] || diag "$(tail -n 20 "$UP/qemu.err" "$UP/guest.txt")"
+	babeltrace2 "$UP/out/trace" > "$UP/bt.txt" 2> "$UP/bt.err"
+	is "$(sed -n 's/^.*) [^ ]* \(bt_[a-z]*\): .*/\1/p' "$UP/bt.txt")" \
+		"$(sed -n 's/^\(bt_[a-z]*\): .*/\1/p' "$UP/out/expected")" \
+		"babeltrace2: one event per hit, in the program's order (5 bt_exact, 3 bt_entry)"
+	is "$(python3 - "$UP/bts.json" "$UP/bt.txt" <<'PY'
+import json, re, sys
+sites = {m["name"]: {int(s["address"], 16) for s in m["sites"]}
+         for m in json.load(open(sys.argv[1]))["markers"]}
+bad = n = 0
+for l in open(sys.argv[2]):
+    r = re.search(r" (bt_[a-z]+): .*ip = (0x[0-9A-Fa-f]+)", l)
+    if r:
+        n += 1
+        bad += int(r.group(2), 16) not in sites[r.group(1)]
+print(n, bad)
+PY
+)" "8 0" "babeltrace2: each event's ip is a site of its marker (-static: no bias)"
+fi
 
 done_testing

@@ -18,6 +18,7 @@
 #include "smk/binary.h"
 #include "smk/cli.h"
 #include "smk/filter.h"
+#include "smk/forms.h"
 #include "smk/json.h"
 #include "smk/inputs.h"
 #include "smk/markers.h"
@@ -203,11 +204,6 @@ static char *target_path(const char *path)
 	return abs;
 }
 
-static bool site_ok(const struct smk_site *s)
-{
-	return s->symbol || s->file_offset;
-}
-
 static void note_unavailable(const struct smk_placement *p)
 {
 	size_t i;
@@ -309,9 +305,14 @@ static const struct smk_probe_event *site_event(struct smk_binary *b,
 	return found;
 }
 
+/* @sdt: the SDT probe a placement stands for, or NULL for a marker. */
 static void print_json(struct smk_binary *b, struct smk_placement *p,
-		       const char *abspath)
+		       const char *abspath, const struct smk_form_target *sdt)
 {
+	struct smk_form_target form = {
+		.path = abspath,
+		.user = b->kind == SMK_BINARY_EXEC || b->kind == SMK_BINARY_DYN,
+	};
 	struct smk_probe_event *evs = NULL;
 	size_t i, nevs = 0;
 	unsigned int k;
@@ -353,6 +354,18 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			json_kv("event", ev ? ev->event : NULL, true);
 			json_kv("target", ev ? ev->target : NULL, true);
 		}
+		{
+			const char *why = NULL;
+			char *ap = NULL;
+
+			err = smk_form_bpftrace_attach(p, sdt ? sdt : &form, i,
+						       &ap, &why);
+			if (err)
+				error_report(err);
+			json_kv("bpftrace", ap, true);
+			json_kv("bpftrace_reason", why, true);
+			free(ap);
+		}
 		printf("\"args\": [");
 		for (k = 0; k < s->nfetch; k++) {
 			struct smk_fetch *f = &s->fetch[k];
@@ -383,156 +396,25 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	printf("]}");
 }
 
-/* A fetch spec as a bpftrace expression: %di -> reg("di"), +8(X) ->
- * *(uint64 *)(X + 8) (the last load typed by @type). */
-static char *bpf_expr(const char *spec, const char *type, bool outer);
+/* The bpftrace and LTTng forms (smk/forms.h), one state per run. */
+static struct smk_form_state form_state;
 
-static const char *bpf_ctype(const char *type)
+static void print_form(struct smk_binary *b, const struct smk_placement *p,
+		       const struct smk_form_target *t)
 {
-	static const struct { const char *t, *c; } map[] = {
-		{ "s8", "int8" }, { "u8", "uint8" }, { "s16", "int16" },
-		{ "u16", "uint16" }, { "s32", "int32" }, { "u32", "uint32" },
-		{ "x32", "uint32" }, { "s64", "int64" }, { "u64", "uint64" },
-		{ "x64", "uint64" },
-	};
-	size_t i;
+	struct smk_error *err;
+	char *text;
 
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (!strcmp(map[i].t, type))
-			return map[i].c;
-	return "uint64";
-}
-
-static char *bpf_expr(const char *spec, const char *type, bool outer)
-{
-	const char *open, *close;
-	char *inner, *r;
-	long off;
-
-	if (spec[0] == '%')
-		return xasprintf("reg(\"%s\")", spec + 1);
-	if (spec[0] == '\\')
-		return xasprintf("%s", spec + 1);
-	if (spec[0] == '@' && spec[1] != '+')
-		return xasprintf("kaddr(\"%s\")", spec + 1);
-	if (spec[0] != '+' && spec[0] != '-')
-		return NULL;
-	off = strtol(spec, NULL, 0);
-	open = strchr(spec, '(');
-	close = strrchr(spec, ')');
-	if (!open || !close || close < open)
-		return NULL;
-	inner = strndup(open + 1, close - open - 1);
-	if (!inner)
-		exit(1);
-	r = bpf_expr(inner, "x64", false);
-	free(inner);
-	if (!r)
-		return NULL;
-	if (outer && !strcmp(type, "string")) {
-		char *s = xasprintf("str(%s + %ld)", r, off);
-
-		free(r);
-		return s;
+	err = opt.format == FMT_BPFTRACE ?
+		smk_form_bpftrace(&form_state, p, t, &text) :
+		smk_form_lttng(&form_state, p, t, &text);
+	if (err) {
+		error_report(smk_error_prefix(err, "%s: %s", b->path,
+					      p->rec->name));
+		return;
 	}
-	{
-		char *s = xasprintf("*(%s *)(%s + %ld)",
-				    outer ? bpf_ctype(type) : "uint64", r,
-				    off);
-
-		free(r);
-		return s;
-	}
-}
-
-static void print_bpftrace(struct smk_binary *b, struct smk_placement *p,
-			   const char *abspath, bool user)
-{
-	size_t i;
-	unsigned int k;
-
-	if (p->verdict != SMK_VERDICT_EXACT)
-		printf("// %s: %s: %s\n", p->rec->name,
-		       smk_verdict_name(p->verdict),
-		       p->reason ? p->reason : "");
-	for (i = 0; i < p->nsites; i++) {
-		struct smk_site *s = &p->sites[i];
-		const char *sep = "";
-
-		if (!site_ok(s))
-			continue;
-		if (user)
-			printf("uprobe:%s:0x%llx\n{\n", abspath,
-			       (unsigned long long)s->addr);
-		else
-			printf("kprobe:%s+%llu\n{\n", s->symbol,
-			       (unsigned long long)s->offset);
-		char *exprs[SMK_RECORD_MAX_ARGS] = { NULL };
-
-		/* What bpftrace cannot express (a uprobe's @+FILEOFFSET global)
-		 * prints as '?', never as a made-up value. */
-		for (k = 0; k < s->nfetch; k++)
-			if (s->fetch[k].spec)
-				exprs[k] = bpf_expr(s->fetch[k].spec,
-						    s->fetch[k].type, true);
-		printf("\tprintf(\"%s: ", p->rec->name);
-		for (k = 0; k < s->nfetch; k++) {
-			struct smk_fetch *f = &s->fetch[k];
-
-			printf("%s%s=%s", k ? " " : "", f->name,
-			       !exprs[k] ? "?" : !strcmp(f->type, "string") ?
-			       "%s" : f->type[0] == 'x' ? "0x%lx" :
-			       f->type[0] == 's' ? "%ld" : "%lu");
-		}
-		printf("\\n\"");
-		for (k = 0; k < s->nfetch; k++) {
-			if (exprs[k])
-				printf(",%s%s", sep, exprs[k]);
-			free(exprs[k]);
-		}
-		printf(");\n}\n");
-	}
-}
-
-static bool lttng_warned;
-
-static void print_lttng(struct smk_binary *b, struct smk_placement *p,
-			bool user)
-{
-	size_t i;
-
-	if (p->verdict != SMK_VERDICT_EXACT)
-		printf("# %s: %s: %s\n", p->rec->name,
-		       smk_verdict_name(p->verdict),
-		       p->reason ? p->reason : "");
-	for (i = 0; i < p->nsites; i++) {
-		struct smk_site *s = &p->sites[i];
-
-		if (!site_ok(s))
-			continue;
-		if (user) {
-			/* LTTng's userspace probes take a function or an
-			 * SDT probe, not an offset. */
-			printf("# %s: lttng userspace probes need a function "
-			       "entry or an SDT probe (trace_simple_exact()); "
-			       "%s+%#llx is neither\n", p->rec->name,
-			       s->symbol ? s->symbol : "?",
-			       (unsigned long long)s->offset);
-			continue;
-		}
-		if (!lttng_warned && s->offset) {
-			/* Measured in tests/lttng-kernel.t: the CLI parses
-			 * the offset, the session daemon passes 0. */
-			printf("# lttng-tools 2.13.9 (Debian 12) drops the "
-			       "+OFF of --probe=SYM+OFF: the probe lands on "
-			       "SYM's entry; check 'lttng list SESSION' shows "
-			       "each offset\n");
-			lttng_warned = true;
-		}
-		printf("lttng enable-event --kernel --probe=%s+%#llx %s\n",
-		       s->symbol, (unsigned long long)s->offset,
-		       p->rec->name);
-	}
+	fputs(text, stdout);
+	free(text);
 }
 
 /* An SDT probe's definition: its semaphore as a reference counter. */
@@ -646,18 +528,18 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 		pl.rule = "sdt";
 		pl.sites = &site;
 		pl.nsites = 1;
-		if (opt.format == FMT_JSON) {
-			print_json(b, &pl, abspath);
-		} else if (opt.format == FMT_TRACEFS) {
+		struct smk_form_target t = {
+			.path = abspath, .user = true,
+			.provider = p->provider, .probe = p->name,
+			.semaphore = p->semaphore != 0,
+		};
+
+		if (opt.format == FMT_JSON)
+			print_json(b, &pl, abspath, &t);
+		else if (opt.format == FMT_TRACEFS)
 			emit_sdt(b, name, ev, abspath, &site, sem);
-		} else if (opt.format == FMT_BPFTRACE) {
-			printf("usdt:%s:%s:%s\n{\n\tprintf(\"%s\\n\");\n}\n",
-			       abspath, p->provider, p->name, name);
-		} else {
-			printf("lttng enable-event --userspace "
-			       "--userspace-probe=sdt:%s:%s:%s %s\n", abspath,
-			       p->provider, p->name, ev);
-		}
+		else
+			print_form(b, &pl, &t);
 next_site:
 		for (unsigned int k = 0; k < site.nfetch; k++)
 			smk_fetch_deinit(&site.fetch[k]);
@@ -894,14 +776,17 @@ static void resolve_file(const char *path)
 			emit_tracefs(b, p, abspath);
 			break;
 		case FMT_JSON:
-			print_json(b, p, abspath);
+			print_json(b, p, abspath, NULL);
 			break;
 		case FMT_BPFTRACE:
-			print_bpftrace(b, p, abspath, user);
+		case FMT_LTTNG: {
+			struct smk_form_target t = {
+				.path = abspath, .user = user,
+			};
+
+			print_form(b, p, &t);
 			break;
-		case FMT_LTTNG:
-			print_lttng(b, p, user);
-			break;
+		}
 		}
 	}
 	if (user && !opt.no_sdt && !nadhoc)
