@@ -26,7 +26,8 @@
  *  - no ".stapsdt.base" section: it is allocated (one byte, loaded), and
  *    only prelink ever moved a binary after linking.  Readers that adjust
  *    by it (perf, libbpf, marker-list) skip the adjustment without it; gdb
- *    ignores the SDT notes of an object that lacks it;
+ *    ignores the SDT notes of an object that lacks it.  Where sys/sdt.h
+ *    made one, the note refers to it (see __SMKX_BASE);
  *  - no semaphore: a probe point costs a nop, not a guarded block;
  *  - the size and sign come from the argument promoted as printf would
  *    ("(x) + 0": arrays decay to pointers, bitfields and chars widen), so
@@ -115,8 +116,26 @@
 	__SMKX_OPS_11(a, b, c, d, e, f, g, h, i, j, k), __SMKX_ARG(12, l)
 
 /*
+ * The note's base field.  A program that also uses sys/sdt.h has a
+ * .stapsdt.base section, and readers (perf, libbpf, bcc) then move every
+ * note by the section's address minus the note's base: a base of 0 would
+ * put the probe at the section's negated address.  So the base is a weak
+ * reference to sys/sdt.h's own hidden symbol: its address when some unit
+ * of the program defines it, 0 (no adjustment) when none does.  Not in the
+ * kernel: a module's weak undefined symbol is an import to modpost.
+ */
+#ifdef __KERNEL__
+# define __SMKX_BASE	"	" __SMKX_ADDR " 0\n"
+#else
+# define __SMKX_BASE							\
+	"	.weak _.stapsdt.base\n"					\
+	"	.hidden _.stapsdt.base\n"				\
+	"	" __SMKX_ADDR " _.stapsdt.base\n"
+#endif
+
+/*
  * The note, as sys/sdt.h lays it out (NT_STAPSDT, type 3, owner
- * "stapsdt"): pc, base (0: there is no .stapsdt.base), semaphore (0),
+ * "stapsdt"): pc, base (see __SMKX_BASE), semaphore (0),
  * provider, name, argument specs.  The section has no "a" flag: it is
  * never loaded.  Numeric labels, so any number of copies can coexist.
  */
@@ -128,7 +147,7 @@
 	"991:	.asciz \"stapsdt\"\n"					\
 	"992:	.balign 4\n"						\
 	"993:	" __SMKX_ADDR " 990b\n"				\
-	"	" __SMKX_ADDR " 0\n"					\
+	__SMKX_BASE							\
 	"	" __SMKX_ADDR " 0\n"					\
 	"	.asciz \"simple_marker\"\n"				\
 	"	.asciz \"" #name "\"\n"					\
