@@ -12,7 +12,9 @@
 #  - the comparator is not blind: it flags a build whose loop marker costs
 #    one nop, and names the function;
 #  - the top-level Kbuild builds the same modules with plain
-#    "make -C KDIR M=DIR".
+#    "make -C KDIR M=DIR";
+#  - a .ko's addresses are one address space: marker-list's, marker-resolve
+#    --format=json's and addr2line's are eu-addr2line -e's.
 # Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
 # writes its output next to the sources.
 . "$(dirname "$0")/lib/tap.sh"
@@ -36,7 +38,7 @@ sample_load sample_run_done sample_show sample_step sample_too_long
 sample_unload sample_write"
 expect_smk_ring="ring_bad ring_drained ring_drop ring_pop ring_push"
 
-plan 43
+plan 47
 
 # ELF helper: "records FILE" prints the name of each record of a dumped
 # __simple_marker section; "compare A B" compares two .ko files function by
@@ -318,5 +320,58 @@ for m in $MODS; do
 		"top-level $m.ko: __simple_marker not SHF_ALLOC"
 	check_records "$ko" $m "top-level $m.ko"
 done
+
+# ---- one address space for a .ko (issue 10) ----
+# marker-list prints each marker part as SYM+OFF (ADDR); ADDR must be the
+# address eu-addr2line -e KO and marker-resolve addr2line -e KO take (the
+# sections laid out from 0), and marker-resolve --format=json the same.
+ko=$TMP/on/samples/smk_sample.ko
+if [ -x "$TOP/tools/marker-list/marker-list" ] &&
+   [ -x "$TOP/tools/resolve/marker-resolve" ]; then
+	marker-list --json "$ko" > "$TMP/ml.json"
+	python3 -c 'import json, sys
+for p in json.load(open(sys.argv[1]))["probes"]:
+    for i in p["instances"]:
+        for q in i["parts"]:
+            print(p["name"], q["address"], "%s+%#x" % (q["symbol"], q["offset"]))
+' "$TMP/ml.json" | sort > "$TMP/ml.parts"
+	diag "$(wc -l < "$TMP/ml.parts") marker parts in smk_sample.ko"
+	# SYM+OFF of each address, from marker-resolve addr2line
+	cut -d' ' -f2 "$TMP/ml.parts" |
+		marker-resolve addr2line --format=json -e "$ko" |
+		python3 -c 'import json, sys
+for l in sys.stdin:
+    r = json.loads(l)
+    print("%s+%#x" % (r["symbol"], r["offset"]) if r["symbol"] else "??")
+' > "$TMP/a2l.sym"
+	is "$(cut -d' ' -f3 "$TMP/ml.parts" | tr '\n' ' ')" \
+		"$(tr '\n' ' ' < "$TMP/a2l.sym")" \
+		"marker-list's addresses: marker-resolve addr2line gives their SYM+OFF"
+	cut -d' ' -f2 "$TMP/ml.parts" > "$TMP/ml.addrs"
+	eu-addr2line -f -e "$ko" < "$TMP/ml.addrs" |
+		sed 's/ inlined at .*//; s/:\([0-9]*\):[0-9]*$/:\1/' \
+		> "$TMP/eu.txt"
+	marker-resolve addr2line -f -e "$ko" < "$TMP/ml.addrs" > "$TMP/ours.txt"
+	is "$(grep -c '^??' "$TMP/eu.txt")|$(cat "$TMP/ours.txt")" \
+		"0|$(cat "$TMP/eu.txt")" \
+		"marker-list's addresses: eu-addr2line -f finds each, as marker-resolve addr2line"
+	marker-resolve --format=json "$ko" | python3 -c 'import json, sys
+for m in json.load(sys.stdin)["markers"]:
+    for s in m["sites"]:
+        print(m["name"], s["address"], "%s+%#x" % (s["symbol"], s["offset"]))
+' | sort > "$TMP/mr.sites"
+	is "$(join -j 1 -o 1.2,1.3,2.2,2.3 "$TMP/mr.sites" "$TMP/ml.parts" |
+		awk '$2 == $4 && $1 != $3' | wc -l)|$(wc -l < "$TMP/mr.sites")" \
+		"0|$(wc -l < "$TMP/mr.sites")" \
+		"marker-resolve --format=json: a site at SYM+OFF has marker-list's address"
+	is "$(marker-list -v "$ko" | grep -o '(0x[0-9a-f]*)' | tr -d '()' |
+		sort | tr '\n' ' ')" \
+		"$(sort "$TMP/ml.addrs" | tr '\n' ' ')" \
+		"marker-list -v: the same addresses as --json"
+else
+	for i in 1 2 3 4; do
+		skip "tools not built (make)"
+	done
+fi
 
 done_testing

@@ -93,13 +93,14 @@ static void json_begin_probe(void)
 	json_first = false;
 }
 
-static void print_part(const struct smk_part *p)
+/* Addresses as eu-addr2line -e takes them (smk_binary_layout_base()). */
+static void print_part(const struct smk_part *p, uint64_t base)
 {
 	if (p->symbol)
 		printf("%s+0x%llx", p->symbol, (unsigned long long)p->offset);
 	else
 		printf("?");
-	printf(" (0x%llx)", (unsigned long long)p->addr);
+	printf(" (0x%llx)", (unsigned long long)(p->addr - base));
 }
 
 static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
@@ -136,7 +137,7 @@ static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
 		for (j = 0; j < in->nparts; j++) {
 			if (j)
 				printf(", ");
-			print_part(&in->parts[j]);
+			print_part(&in->parts[j], smk_binary_layout_base(b));
 		}
 		printf("%s\n", in->inlined ? " [inlined]" : "");
 	}
@@ -178,7 +179,9 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 			struct smk_part *p = &in->parts[j];
 
 			printf("%s{\"address\": \"0x%llx\", \"size\": %llu, ",
-			       j ? ", " : "", (unsigned long long)p->addr,
+			       j ? ", " : "",
+			       (unsigned long long)(p->addr -
+						    smk_binary_layout_base(b)),
 			       (unsigned long long)p->size);
 			json_key("symbol", p->symbol, true);
 			printf("\"offset\": %llu}",
@@ -237,6 +240,7 @@ static void list_sdt(struct smk_binary *b)
 {
 	struct smk_sdt_probe *probes;
 	struct smk_error *err;
+	uint64_t base = smk_binary_layout_base(b);
 	size_t n, i;
 
 	err = smk_sdt_read(b, &probes, &n);
@@ -271,7 +275,7 @@ static void list_sdt(struct smk_binary *b)
 				json_key("args", p->args, true);
 				printf("\"address\": \"0x%llx\", "
 				       "\"semaphore\": \"0x%llx\"}",
-				       (unsigned long long)p->pc,
+				       (unsigned long long)(p->pc - base),
 				       (unsigned long long)p->semaphore);
 			} else {
 				printf("%5u %-16s %-24s %-20s %s\n", next_id,
@@ -281,7 +285,8 @@ static void list_sdt(struct smk_binary *b)
 				if (opt.verbose)
 					printf("%6s%-10s 0x%llx%s0x%llx\n", "",
 					       "address:",
-					       (unsigned long long)p->pc,
+					       (unsigned long long)(p->pc -
+								    base),
 					       " semaphore: ",
 					       (unsigned long long)p->semaphore);
 			}

@@ -339,8 +339,10 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	for (i = 0; i < p->nsites; i++) {
 		struct smk_site *s = &p->sites[i];
 
+		/* .ko: eu-addr2line's addresses, as marker-list's. */
 		printf("%s{\"address\": \"0x%llx\", ", i ? ", " : "",
-		       (unsigned long long)s->addr);
+		       (unsigned long long)(s->addr -
+					    smk_binary_layout_base(b)));
 		json_kv("symbol", s->symbol, true);
 		printf("\"offset\": %llu, \"file_offset\": \"0x%llx\", "
 		       "\"inlined\": %s, ", (unsigned long long)s->offset,
