@@ -13,6 +13,10 @@
 #    one nop, and names the function;
 #  - the top-level Kbuild builds the same modules with plain
 #    "make -C KDIR M=DIR";
+#  - a module written as a user would (no -DSIMPLE_MARKERS) gets its
+#    markers against Debian's headers, and a kernel carrying the series
+#    decides with its own CONFIG_SIMPLE_MARKERS (a copy of the headers with
+#    the series' header added);
 #  - a .ko's addresses are one address space: marker-list's, marker-resolve
 #    --format=json's and addr2line's are eu-addr2line -e's.
 # Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
@@ -38,7 +42,7 @@ sample_load sample_run_done sample_show sample_step sample_too_long
 sample_unload sample_write"
 expect_smk_ring="ring_bad ring_drained ring_drop ring_pop ring_push"
 
-plan 47
+plan 58
 
 # ELF helper: "records FILE" prints the name of each record of a dumped
 # __simple_marker section; "compare A B" compares two .ko files function by
@@ -320,6 +324,127 @@ for m in $MODS; do
 		"top-level $m.ko: __simple_marker not SHF_ALLOC"
 	check_records "$ko" $m "top-level $m.ko"
 done
+
+# ---- which switch rules (issue 10) ----
+# A module as a user writes it: its own Kbuild adds only this tree's
+# include/, no -DSIMPLE_MARKERS.  Against Debian's headers (no series, no
+# CONFIG_SIMPLE_MARKERS) it must get its records and anchor; -DSIMPLE_MARKERS
+# =0 still turns them off.  Against a copy of the same headers with the
+# series' include/linux/simple_marker.h added (from kernel/patches/0001), the
+# kernel's CONFIG_SIMPLE_MARKERS decides, whatever the module passes.
+mkoot() {	# DIR: the user's module
+	mkdir -p "$1"
+	cat > "$1/Kbuild" <<EOF
+ccflags-y += -I$TOP/include \$(OOT_FLAGS)
+obj-m += oot.o
+EOF
+	cat > "$1/oot.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/module.h>
+#include <linux/simple_marker_exact.h>
+
+static int oot_count = 3;
+module_param(oot_count, int, 0644);
+
+static int __init oot_init(void)
+{
+	trace_simple(oot_loaded, "count=%d", oot_count);
+	trace_simple_exact(oot_exact, "count=%d", oot_count);
+	return 0;
+}
+
+static void __exit oot_exit(void)
+{
+}
+
+module_init(oot_init);
+module_exit(oot_exit);
+MODULE_LICENSE("GPL");
+EOF
+}
+# oot NAME KDIR [OOT_FLAGS]: build, then "RC RECORDS NOTES" (SMKR magics
+# in the .ko's __simple_marker, simple_marker notes in .note.stapsdt).
+oot() {
+	mkoot "$TMP/$1"
+	make -C "$2" M="$TMP/$1" OOT_FLAGS="${3:-}" \
+		LDFLAGS_MODULE="-T $TOP/scripts/simple_marker.lds" modules \
+		> "$TMP/$1.log" 2>&1
+	_rc=$?
+	[ $_rc = 0 ] || diag "$(tail -n 20 "$TMP/$1.log")"
+	_ko=$TMP/$1/oot.ko
+	_r=0 _n=0
+	if [ -f "$_ko" ] && [ -n "$(sec_flags "$_ko" __simple_marker)" ]; then
+		dump "$_ko"
+		_r=$(grep -ao SMKR "$_ko.smk" | wc -l)
+	fi
+	[ -f "$_ko" ] &&
+		_n=$(readelf -n "$_ko" | grep -c 'Provider: simple_marker')
+	echo "$_rc $_r $_n"
+}
+is "$(oot oot-default "$KDIR")" "0 2 1" \
+	"user's module, no -DSIMPLE_MARKERS, Debian's headers: 2 records, 1 anchor"
+is "$(grep -c 'warning' "$TMP/oot-default.log")" 0 \
+	"user's module build: no warning"
+is "$(oot oot-on "$KDIR" -DSIMPLE_MARKERS=1)" "0 2 1" \
+	"user's module, -DSIMPLE_MARKERS=1: the same"
+is "$(oot oot-off "$KDIR" -DSIMPLE_MARKERS=0)" "0 0 0" \
+	"user's module, -DSIMPLE_MARKERS=0: no record, no anchor"
+if [ -x "$TOP/tools/marker-list/marker-list" ]; then
+	is "$(marker-list "$TMP/oot-default/oot.ko" | awk 'NR > 1 { print $4 }' |
+		sort | tr '\n' ' ')" "oot_exact oot_loaded " \
+		"marker-list lists the default build's markers"
+else
+	skip "tools not built (make)"
+fi
+
+# The headers of a kernel carrying the series: a symlink copy of Debian's
+# (the Makefiles real files: kbuild takes srctree from the Makefile's real
+# path), plus the series' header, plus CONFIG_SIMPLE_MARKERS in autoconf.h
+# for the "set" copy.
+COMMON=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$KDIR/Makefile")
+patched() {	# DIR CONFIG(y|n)
+	cp -as "$COMMON" "$1/common" && cp -as "$KDIR" "$1/arch" || return 1
+	rm -f "$1/common/Makefile" "$1/arch/Makefile"
+	cp "$COMMON/Makefile" "$1/common/Makefile"
+	echo "include $1/common/Makefile" > "$1/arch/Makefile"
+	for l in "$1"/common/scripts "$1"/common/tools "$1"/arch/scripts; do
+		[ -L "$l" ] || continue
+		_t=$(readlink -f "${l%/*}" | sed "s|^$1/common|$COMMON|; s|^$1/arch|$KDIR|")
+		ln -sfn "$(readlink -f "$_t/${l##*/}")" "$l"
+	done
+	python3 - "$TOP/kernel/patches/0001-"*.patch \
+		"$1/common/include/linux/simple_marker.h" <<'EOF' || return 1
+import sys
+out, on = [], False
+for l in open(sys.argv[1]):
+    if l.startswith("+++ "):
+        on = l.strip() == "+++ b/include/linux/simple_marker.h"
+    elif on and l.startswith("@@"):
+        continue
+    elif on and l.startswith("+"):
+        out.append(l[1:])
+    elif on and not l.startswith("\\"):
+        on = False
+open(sys.argv[2], "w").write("".join(out))
+EOF
+	_ac=$1/arch/include/generated/autoconf.h
+	rm -f "$_ac"
+	cp "$KDIR/include/generated/autoconf.h" "$_ac"
+	[ "$2" = y ] && echo "#define CONFIG_SIMPLE_MARKERS 1" >> "$_ac"
+	return 0
+}
+mkdir -p "$TMP/kn" "$TMP/ky"
+ok "patched header copies made" patched "$TMP/kn" n && patched "$TMP/ky" y
+is "$(grep -c CONFIG_SIMPLE_MARKERS "$TMP/kn/common/include/linux/simple_marker.h")|$(grep -c 'CONFIG_SIMPLE_MARKERS 1' "$TMP/ky/arch/include/generated/autoconf.h")" \
+	"2|1" "the series' header is there, autoconf.h of the 'set' copy has it"
+is "$(oot oot-kn "$TMP/kn/arch")" "0 0 0" \
+	"patched kernel, CONFIG_SIMPLE_MARKERS unset: no record, no anchor"
+is "$(oot oot-kn1 "$TMP/kn/arch" -DSIMPLE_MARKERS=1)" "0 0 0" \
+	"patched kernel, unset, module passes -DSIMPLE_MARKERS=1: the kernel rules"
+is "$(oot oot-ky "$TMP/ky/arch")" "0 2 1" \
+	"patched kernel, CONFIG_SIMPLE_MARKERS=y: 2 records, 1 anchor"
+is "$(oot oot-ky0 "$TMP/ky/arch" -DSIMPLE_MARKERS=0)" "0 2 1" \
+	"patched kernel, set, module passes -DSIMPLE_MARKERS=0: the kernel rules"
 
 # ---- one address space for a .ko (issue 10) ----
 # marker-list prints each marker part as SYM+OFF (ADDR); ADDR must be the

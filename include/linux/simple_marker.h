@@ -18,8 +18,17 @@
  *  - the name must be a C identifier: it is pasted into the record's own
  *    identifier and declared as a struct member.
  *
- * With SIMPLE_MARKERS defined to 0 (in the kernel: CONFIG_SIMPLE_MARKERS
- * unset) the records go away and the compile-time checks stay.
+ * With SIMPLE_MARKERS defined to 0 the records go away and the compile-time
+ * checks stay.  Left undefined it is 1, in the kernel too: this copy of the
+ * header is the one of an out-of-tree module built against a kernel that
+ * has none of its own (Debian's, say), which has no CONFIG_SIMPLE_MARKERS to
+ * ask, and a module that includes it wants its markers.  A kernel carrying
+ * the simple-marker series has its own include/linux/simple_marker.h, and
+ * its CONFIG_SIMPLE_MARKERS rules: Kbuild puts the kernel's include
+ * directories ($(LINUXINCLUDE)) before a module's ccflags-y, so
+ * <linux/simple_marker.h> is the kernel's, and the shared include guard
+ * makes this copy a no-op if it is reached some other way afterwards.
+ * Documentation/simple-marker.rst, "Out-of-tree modules".
  *
  * The record layout (version 1) is documented in
  * Documentation/record-format.rst.  All integers are in the target's byte
@@ -31,12 +40,13 @@
 #define _LINUX_SIMPLE_MARKER_H
 
 #ifndef SIMPLE_MARKERS
-# ifdef __KERNEL__
-#  include <linux/kconfig.h>
-#  define SIMPLE_MARKERS IS_ENABLED(CONFIG_SIMPLE_MARKERS)
-# else
-#  define SIMPLE_MARKERS 1
-# endif
+# define SIMPLE_MARKERS 1
+#endif
+/* What simple_marker_exact.h follows (a kernel's own header has none). */
+#if SIMPLE_MARKERS
+# define __SMK_ENABLED 1
+#else
+# define __SMK_ENABLED 0
 #endif
 
 /* Record header; strings follow, each NUL-terminated. */

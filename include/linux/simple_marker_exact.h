@@ -38,8 +38,9 @@
  * as sys/sdt.h) may be set to "nr" before including this header to keep
  * memory operands out: libbpf cannot read "sym(%rip)" arguments.
  *
- * With SIMPLE_MARKERS 0 no anchor is emitted, only what trace_simple()
- * leaves (nothing but the compile-time checks).
+ * With SIMPLE_MARKERS 0 (or, with a patched kernel's own simple_marker.h,
+ * CONFIG_SIMPLE_MARKERS unset) no anchor is emitted, only what
+ * trace_simple() leaves (nothing but the compile-time checks).
  */
 #ifndef _LINUX_SIMPLE_MARKER_EXACT_H
 #define _LINUX_SIMPLE_MARKER_EXACT_H
@@ -155,7 +156,20 @@
 	"994:	.balign 4\n"						\
 	"	.popsection\n"
 
-#if SIMPLE_MARKERS
+/*
+ * The anchor follows the record: this tree's simple_marker.h says with
+ * __SMK_ENABLED; a patched kernel's own simple_marker.h (found first in a
+ * module built against it) keeps records with CONFIG_SIMPLE_MARKERS.
+ */
+#if defined(__SMK_ENABLED)
+# define __SMKX_ON	__SMK_ENABLED
+#elif defined(CONFIG_SIMPLE_MARKERS)
+# define __SMKX_ON	1
+#else
+# define __SMKX_ON	0
+#endif
+
+#if __SMKX_ON
 # define __SMKX_ANCHOR(name, ...)					\
 	__asm__ __volatile__(						\
 		__SMKX_NOTE(name, __SMK_CAT(__SMKX_TMPL_,		\
