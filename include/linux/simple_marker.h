@@ -82,16 +82,29 @@ struct simple_marker_header {
 #define __SMK_STRS_12(a, ...)	__SMK_STR1(a) __SMK_STRS_11(__VA_ARGS__)
 
 #define __SMK_NARGS_(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
-		     _13, N, ...) N
+		     _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, \
+		     _24, _25, _26, _27, _28, _29, _30, _31, _32, N, ...) N
 /*
  * Callers pass a dummy first argument, then ", ##__VA_ARGS__": a macro whose
  * only parameter is "..." keeps that comma in strict ISO modes (-std=c11),
- * which would count an empty list as one argument.  13 means "too many": it
- * has no __SMK_STRS_13 and fails to expand.
+ * which would count an empty list as one argument.  13 means "too many"
+ * (13 to 32 arguments): it expands to nothing, so that the only error is
+ * __SMK_CHECK_NARGS()'s, which names the limit.
  */
 #define __SMK_NARGS(_, ...) \
-	__SMK_NARGS_(_, ##__VA_ARGS__, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
-		     2, 1, 0)
+	__SMK_NARGS_(_, ##__VA_ARGS__, 13, 13, 13, 13, 13, 13, 13, 13, 13, \
+		     13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 12, 11, 10, \
+		     9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __SMK_STRS_13(...)
+/*
+ * A declaration, not a statement: kernel code is built with
+ * -Wdeclaration-after-statement, and it comes first in the marker's block.
+ */
+#define __SMK_CHECK_NARGS(_, ...)						\
+	_Static_assert(__SMK_NARGS(_, ##__VA_ARGS__) <=			\
+		       SIMPLE_MARKER_MAX_ARGS,				\
+		       "a marker takes at most SIMPLE_MARKER_MAX_ARGS (12) " \
+		       "arguments")
 #define __SMK_CAT_(a, b)	a##b
 #define __SMK_CAT(a, b)		__SMK_CAT_(a, b)
 #define __SMK_ARGSTRS(_, ...) \
@@ -152,19 +165,23 @@ int __simple_marker_check(const char *fmt, ...)
  */
 #define trace_simple(name, fmt, ...)					\
 	do {								\
+		__SMK_CHECK_NARGS(_, ##__VA_ARGS__);			\
 		__SMK_RECORD(name, fmt, ##__VA_ARGS__);			\
 		(void)sizeof(struct { int name; });			\
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 	} while (0)
 
 /*
- * SIMPLE_MARKERS_ALL_EXACT makes every trace_simple() of the translation
- * unit a trace_simple_exact(), to measure what exact mode costs and gives.
+ * SIMPLE_MARKERS_ALL_EXACT, defined before the include, makes every
+ * trace_simple() of the translation unit a trace_simple_exact() (to measure
+ * what exact mode costs and gives, or to make a file exact): the end of
+ * simple_marker_exact.h redefines trace_simple, whichever of the two
+ * headers is included.  After the include, "#define trace_simple
+ * trace_simple_exact" alone redefines a macro (a warning, an error with
+ * -Werror): "#undef trace_simple" first.
  */
 #if defined(SIMPLE_MARKERS_ALL_EXACT) && !defined(_LINUX_SIMPLE_MARKER_EXACT_H)
 #include <linux/simple_marker_exact.h>
-#undef trace_simple
-#define trace_simple trace_simple_exact
 #endif
 
 #endif /* _LINUX_SIMPLE_MARKER_H */

@@ -115,6 +115,21 @@
 	__SMKX_OPS_10(a, b, c, d, e, f, g, h, i, j), __SMKX_ARG(11, k)
 #define __SMKX_OPS_12(a, b, c, d, e, f, g, h, i, j, k, l) \
 	__SMKX_OPS_11(a, b, c, d, e, f, g, h, i, j, k), __SMKX_ARG(12, l)
+/*
+ * A patched kernel's own simple_marker.h (the one a module built against it
+ * gets) predates __SMK_CHECK_NARGS().
+ */
+#ifndef __SMK_CHECK_NARGS
+# define __SMK_CHECK_NARGS(_, ...)					\
+	_Static_assert(__SMK_NARGS(_, ##__VA_ARGS__) <=			\
+		       SIMPLE_MARKER_MAX_ARGS,				\
+		       "a marker takes at most SIMPLE_MARKER_MAX_ARGS (12) " \
+		       "arguments")
+#endif
+
+/* Too many (see __SMK_NARGS): nothing, __SMK_CHECK_NARGS() says why. */
+#define __SMKX_TMPL_13	""
+#define __SMKX_OPS_13(...)
 
 /*
  * The note's base field.  A program that also uses sys/sdt.h has a
@@ -187,8 +202,9 @@
  * @...: up to 12 argument expressions, evaluated (once) at the marker
  *
  * Emits trace_simple()'s record and checks (spelled out rather than calling
- * trace_simple(), so that a file may "#define trace_simple
- * trace_simple_exact" to make all its markers exact) and an SDT note "simple_marker:@name" whose
+ * trace_simple(), so that a file may define SIMPLE_MARKERS_ALL_EXACT, or
+ * "#undef trace_simple" and "#define trace_simple trace_simple_exact", to
+ * make all its markers exact) and an SDT note "simple_marker:@name" whose
  * address is a one-byte nop executed exactly once each time control passes
  * the marker, with the arguments' locations at that nop.  Unlike
  * trace_simple(), the arguments are evaluated: they must have no side
@@ -196,11 +212,18 @@
  */
 #define trace_simple_exact(name, fmt, ...)				\
 	do {								\
+		__SMK_CHECK_NARGS(_, ##__VA_ARGS__);			\
 		__SMK_RECORD_F(name, SIMPLE_MARKER_F_EXACT, fmt,	\
 			       ##__VA_ARGS__);				\
 		(void)sizeof(struct { int name; });			\
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 		__SMKX_ANCHOR(name, ##__VA_ARGS__);			\
 	} while (0)
+
+/* See simple_marker.h: every trace_simple() of the unit made exact. */
+#ifdef SIMPLE_MARKERS_ALL_EXACT
+# undef trace_simple
+# define trace_simple trace_simple_exact
+#endif
 
 #endif /* _LINUX_SIMPLE_MARKER_EXACT_H */
