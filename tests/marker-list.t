@@ -268,7 +268,10 @@ mkdir -p "$L"
 cp "$FIX/listing.c" "$L/"
 cd "$L"
 gcc $CFLAGS -c listing.c -o obj.o &&
-gcc $CFLAGS -DLISTING_MODULE='"mymod"' -c listing.c -o mymod.ko &&
+# A module as kbuild links it: ld -r, with the fragment that makes
+# __simple_marker non-allocated (else the tools warn that it is loaded).
+gcc $CFLAGS -DLISTING_MODULE='"mymod"' -c listing.c -o mymod.o &&
+ld -r -T "$TOP/scripts/simple_marker.lds" -o mymod.ko mymod.o &&
 gcc $CFLAGS -DLISTING_BAD_UTF8 -c listing.c -o bad.o &&
 gcc $CFLAGS -DLISTING_BAD_UTF8_HIDDEN -c listing.c -o hidden.o
 ok "fixtures: listing.c built as an object, a module and with bad UTF-8" \
@@ -345,7 +348,8 @@ R=6.1.0-smktest
 ROOT=$TMP/root
 mkdir -p "$ROOT/lib/modules/$R/kernel/x" "$ROOT/lib/modules/$R/kernel/y"
 cp mymod.ko "$ROOT/lib/modules/$R/kernel/x/"
-gcc $CFLAGS -DLISTING_MODULE='"other_mod"' -c listing.c -o other-mod.ko
+gcc $CFLAGS -DLISTING_MODULE='"other_mod"' -c listing.c -o other-mod.o
+ld -r -T "$TOP/scripts/simple_marker.lds" -o other-mod.ko other-mod.o
 xz -c other-mod.ko > "$ROOT/lib/modules/$R/kernel/y/other-mod.ko.xz"
 depmod -b "$ROOT" "$R" 2> "$TMP/depmod.err"
 is "$(sort "$ROOT/lib/modules/$R/modules.dep")" \
@@ -386,7 +390,7 @@ rm -r "$ROOT/usr/lib/debug/lib/modules"
 # With a vmlinux (an ET_EXEC named vmlinux-R): exit 0, kernel descriptions.
 mkdir -p "$ROOT/usr/lib/debug/boot"
 gcc $CFLAGS -no-pie -DLISTING_MAIN -o "$ROOT/usr/lib/debug/boot/vmlinux-$R" \
-	listing.c
+	-Wl,-T,"$TOP/scripts/simple_marker-user.lds" listing.c
 run marker-list -k "$R" --root "$ROOT"
 is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
 	"0|vmlinux mymod other_mod |" \

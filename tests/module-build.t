@@ -17,6 +17,8 @@
 #    markers against Debian's headers, and a kernel carrying the series
 #    decides with its own CONFIG_SIMPLE_MARKERS (a copy of the headers with
 #    the series' header added);
+#  - marker-list and marker-resolve say when a module's section is loaded
+#    (linked without the fragment: the fix) or missing (the causes);
 #  - a .ko's addresses are one address space: marker-list's, marker-resolve
 #    --format=json's and addr2line's are eu-addr2line -e's.
 # Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
@@ -42,7 +44,7 @@ sample_load sample_run_done sample_show sample_step sample_too_long
 sample_unload sample_write"
 expect_smk_ring="ring_bad ring_drained ring_drop ring_pop ring_push"
 
-plan 58
+plan 68
 
 # ELF helper: "records FILE" prints the name of each record of a dumped
 # __simple_marker section; "compare A B" compares two .ko files function by
@@ -445,6 +447,54 @@ is "$(oot oot-ky "$TMP/ky/arch")" "0 2 1" \
 	"patched kernel, CONFIG_SIMPLE_MARKERS=y: 2 records, 1 anchor"
 is "$(oot oot-ky0 "$TMP/ky/arch" -DSIMPLE_MARKERS=0)" "0 2 1" \
 	"patched kernel, set, module passes -DSIMPLE_MARKERS=0: the kernel rules"
+
+# ---- the tools say what is wrong with a module's section (issue 10) ----
+# tool NAME KO: "RC|STDERR" of marker-list or marker-resolve on KO.
+tool() {
+	"$1" "$2" > "$TMP/tool.out" 2> "$TMP/tool.err"
+	echo "$?|$(cat "$TMP/tool.err")"
+}
+if [ -x "$TOP/tools/marker-list/marker-list" ] &&
+   [ -x "$TOP/tools/resolve/marker-resolve" ]; then
+	# Linked without scripts/simple_marker.lds: allocated, loaded.
+	mkoot "$TMP/oot-nolds"
+	make -C "$KDIR" M="$TMP/oot-nolds" modules > "$TMP/oot-nolds.log" 2>&1
+	ko=$TMP/oot-nolds/oot.ko
+	is "$(sec_flags "$ko" __simple_marker)" "A" \
+		"oot.ko linked without the fragment: __simple_marker allocated"
+	loaded="__simple_marker is allocated: the records are loaded with the module; link it with -T scripts/simple_marker.lds (LDFLAGS_MODULE, as samples/Makefile does)"
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$ko")" "0|$t: $ko: $loaded" \
+			"$t: an allocated section: one warning with the fix, exit 0"
+	done
+	is "$(grep -c '^p:simple/oot_exact ' "$TMP/tool.out")" 1 \
+		"marker-resolve: still places the markers (oot_exact)"
+	marker-list "$ko" 2>/dev/null | awk 'NR > 1 { print $4 }' | sort > "$TMP/nolds.names"
+	is "$(tr '\n' ' ' < "$TMP/nolds.names")" "oot_exact oot_loaded " \
+		"marker-list: the markers are still listed"
+	# No section at all (-DSIMPLE_MARKERS=0).
+	ko=$TMP/oot-off/oot.ko
+	missing="no __simple_marker section: no marker was compiled in (built with -DSIMPLE_MARKERS=0, against a kernel carrying the series with CONFIG_SIMPLE_MARKERS unset, or from sources without trace_simple()), or the section was stripped"
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$ko")" "1|$t: $ko: $missing" \
+			"$t: no section: the likely causes, exit 1"
+	done
+	# A good module: nothing on stderr.
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$TMP/oot-default/oot.ko")" "0|" \
+			"$t: a module linked with the fragment: no warning"
+	done
+	# A directory walk does not report the modules without markers.
+	mkdir -p "$TMP/walk"
+	cp "$TMP/oot-off/oot.ko" "$TMP/walk/off.ko"
+	cp "$TMP/oot-default/oot.ko" "$TMP/walk/on.ko"
+	is "$(tool marker-list "$TMP/walk")" "0|" \
+		"marker-list DIR: a module without markers found by the walk is not reported"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		skip "tools not built (make)"
+	done
+fi
 
 # ---- one address space for a .ko (issue 10) ----
 # marker-list prints each marker part as SYM+OFF (ADDR); ADDR must be the

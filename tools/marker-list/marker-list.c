@@ -67,7 +67,8 @@ static void usage(FILE *f)
 "      --target-prefix DIR  root of the traced machine's filesystem\n"
 "  -h, --help\n"
 "\n"
-"Exit status: 0 ok, 1 some input could not be read, 2 usage.\n", prog);
+"Exit status: 0 ok, 1 some input could not be read or a file named has no\n"
+"markers (no __simple_marker section, no SDT notes), 2 usage.\n", prog);
 }
 
 static void print_header(void)
@@ -194,7 +195,33 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 	printf("}");
 }
 
-static void list_markers(struct smk_binary *b)
+/*
+ * A file named on the command line with no marker section (nor SDT notes)
+ * is a failure, with its likely causes; a module's loaded section a
+ * warning, with the fix.  Files found by a directory or kernel walk are
+ * not reported: most modules have no markers.
+ */
+static void check_section(struct smk_binary *b, struct smk_marker_set *set,
+			  bool expl)
+{
+	const char *msg;
+
+	switch (smk_markers_section_check(b, set, &msg)) {
+	case SMK_SECTION_MISSING:
+		if (!expl)
+			break;
+		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
+		status = 1;
+		break;
+	case SMK_SECTION_LOADED:
+		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
+		break;
+	case SMK_SECTION_OK:
+		break;
+	}
+}
+
+static void list_markers(struct smk_binary *b, bool expl)
 {
 	struct smk_marker_set *set;
 	struct smk_error *err;
@@ -206,10 +233,8 @@ static void list_markers(struct smk_binary *b)
 		error_report(err);
 		return;
 	}
-	if (opt.verbose && !set->section_size)
-		fprintf(stderr, "%s: %s: no markers (no __simple_marker "
-			"section)\n", prog, b->path);
-	else if (set->n && set->no_dwarf && !opt.json)
+	check_section(b, set, expl);
+	if (set->n && set->no_dwarf && !opt.json)
 		fprintf(stderr, "%s: %s: %s; functions unknown\n", prog,
 			b->path, set->no_dwarf);
 	for (i = 0; i < set->n; i++) {
@@ -313,7 +338,7 @@ static void list_file(const char *path, bool expl)
 		error_report(err);
 		return;
 	}
-	list_markers(b);
+	list_markers(b, expl);
 	if (!opt.no_sdt && !smk_binary_is_kernel(b))
 		list_sdt(b);
 	smk_binary_destroy(b);
