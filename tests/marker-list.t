@@ -15,7 +15,7 @@ done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 51
+plan 53
 
 GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
@@ -432,4 +432,24 @@ is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
 	"-k R --root DIR/R mymod: found though the root's path holds R"
 
 cd "$TMP"
+# ---- what is wrong with a kernel file's section (issue 10) ----
+# vmlinux and module built without their fragments: the section allocated,
+# a warning with the fix, still listed, exit 0.  A vmlinux without the
+# section (a kernel without the series): the causes, exit 1.
+mkdir -p "$TMP/kfiles/nomark"
+gcc $CFLAGS -no-pie -DLISTING_MAIN -o "$TMP/kfiles/vmlinux" "$L/listing.c"
+gcc $CFLAGS -DLISTING_MODULE='"rawmod"' -c "$L/listing.c" \
+	-o "$TMP/kfiles/rawmod.ko"
+printf 'int main(void) { return 0; }\n' > "$TMP/kfiles/plain.c"
+gcc $CFLAGS -no-pie -o "$TMP/kfiles/nomark/vmlinux" "$TMP/kfiles/plain.c"
+run marker-list "$TMP/kfiles/vmlinux" "$TMP/kfiles/rawmod.ko"
+is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
+	"0|vmlinux rawmod |marker-list: $TMP/kfiles/vmlinux: __simple_marker is allocated: the records are loaded with the kernel; give the section its line in the vmlinux linker script (ELF_DETAILS, kernel/patches/0002)
+marker-list: $TMP/kfiles/rawmod.ko: __simple_marker is allocated: the records are loaded with the module; link it with -T scripts/simple_marker.lds (LDFLAGS_MODULE, as samples/Makefile does)" \
+	"allocated section in vmlinux and a module: listed, one warning each with the fix, exit 0"
+run marker-list "$TMP/kfiles/nomark/vmlinux"
+is "$rc|$(cat "$TMP/err")" \
+	"1|marker-list: $TMP/kfiles/nomark/vmlinux: no __simple_marker section: no marker was kept (CONFIG_SIMPLE_MARKERS unset, or a kernel without the simple-marker series)" \
+	"vmlinux without the section: the likely causes, exit 1"
+
 done_testing
