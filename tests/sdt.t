@@ -18,7 +18,7 @@ done
 echo '#include <sys/sdt.h>' | gcc -E - > /dev/null 2>&1 ||
 	skip_all "no sys/sdt.h (apt-get install systemtap-sdt-dev)"
 
-plan 23
+plan 24
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 
@@ -248,6 +248,19 @@ print(m["verdict"], m["rule"], [s["address"] for s in m["sites"]])' out)" \
 run marker-resolve --format=bpftrace mix
 is "$(grep -c "^uprobe:$TMP/mix:$OFF\$" out)" 1 \
 	"mix: the bpftrace form has work_mark's uprobe"
+# perf reads the note as sys/sdt.h's: with the base referring to
+# .stapsdt.base it places the probe at the note (a base of 0 put it at
+# 0x3179 for a note at 0x1171).  A private HOME keeps perf's build-id
+# cache out of root's.
+if command -v perf > /dev/null; then
+	mkdir -p "$TMP/home"
+	HOME=$TMP/home perf buildid-cache --add "$TMP/mix" > /dev/null 2>&1
+	is "$(HOME=$TMP/home perf probe -x "$TMP/mix" \
+		-D sdt_simple_marker:work_mark 2>/dev/null | awk '{ print $2 }')" \
+		"$TMP/mix:$OFF" "mix: perf probe places the marker's SDT note at $OFF"
+else
+	skip "perf not found"
+fi
 # The note as the header wrote it before: base 0.
 cat > base0.py << 'EOF'
 import re, struct, subprocess, sys
