@@ -102,19 +102,22 @@ esac
 is "$rc|$r" "1|ok" "zstd magic, then junk"
 
 # ---- no __simple_marker section ----
+# A file named on the command line without markers (nor SDT notes): the
+# likely causes on stderr, exit 1 (issue 10: it was silent, exit 0).
 printf 'int main(void) { return 0; }\n' > nomark.c
 gcc $CFLAGS -o nomark nomark.c
+NOSEC="marker-list: nomark: no __simple_marker section: no marker was compiled in (built with -DSIMPLE_MARKERS=0, or from sources without trace_simple()), or the section was stripped"
 run marker-list nomark
-is "$rc|$(cat out)|$(cat err)" "0|$HEADER|" \
-	"no __simple_marker section: no rows, exit 0, silent"
+is "$rc|$(cat out)|$(cat err)" "1|$HEADER|$NOSEC" \
+	"no __simple_marker section: no rows, the likely causes, exit 1"
 run marker-list -v nomark
-is "$rc|$(cat out)|$(cat err)" \
-	"0|$HEADER|marker-list: nomark: no markers (no __simple_marker section)" \
-	"no __simple_marker section: -v says so on stderr"
+is "$rc|$(cat out)|$(cat err)" "1|$HEADER|$NOSEC" \
+	"no __simple_marker section: -v says the same"
 run marker-list --json nomark
 is "$rc|$(python3 -c 'import json, sys
-print(json.load(open(sys.argv[1])))' out)" "0|{'version': 1, 'probes': []}" \
-	"no __simple_marker section: --json is a valid empty list"
+print(json.load(open(sys.argv[1])))' out)|$(cat err)" \
+	"1|{'version': 1, 'probes': []}|$NOSEC" \
+	"no __simple_marker section: --json is a valid empty list, exit 1"
 
 # ---- corrupt records ----
 # Overwrite the first byte of order_done's name with '-' and order_begin's

@@ -6,14 +6,16 @@
 #
 # Refused, with and without -DSIMPLE_MARKERS=0: a format that does not
 # match its arguments (with -Wall -Werror), a variable that does not exist,
-# a name that is not a C identifier, more than 12 arguments.  Every refusal
+# a name that is not a C identifier, more than 12 arguments (one error that
+# names SIMPLE_MARKER_MAX_ARGS, also for trace_simple_exact()).  Every refusal
 # must point at the marker's own line, and each has a control that builds,
 # so a failure for an unrelated reason cannot pass.
 #
 # Kept: one record per marker, decoded and compared field by field; two
 # markers of the same name in one function; markers in static inline
 # functions (see "Inline functions" below); a program built with markers
-# runs and prints the same as without.
+# runs and prints the same as without; SIMPLE_MARKERS_ALL_EXACT and the
+# "#undef, #define trace_simple trace_simple_exact" recipe under -Werror.
 
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -112,6 +114,13 @@ a12='v, v, v, v, v, v, v, v, v, v, v, v'
 f12='%d %d %d %d %d %d %d %d %d %d %d %d'
 neg args12 "trace_simple(m, \"$f12\", $a12)"
 neg args13 "trace_simple(m, \"$f12 %d\", $a12, v)"
+neg args20 "trace_simple(m, \"$f12 $f12\", $a12, $a12)"
+negx() {	# NAME MARKER: as neg, with simple_marker_exact.h
+	neg "$@"
+	sed -i 's|linux/simple_marker.h|linux/simple_marker_exact.h|' "$1.c"
+}
+negx xargs12 "trace_simple_exact(m, \"$f12\", $a12)"
+negx xargs13 "trace_simple_exact(m, \"$f12 %d\", $a12, v)"
 
 
 for cc in $CCS; do
@@ -148,10 +157,17 @@ for cc in $CCS; do
 		   "$m: good_name_2 is a valid name"
 		cc1 args12.c -o args12.o
 		is "$(clean)" "rc 0, no messages" "$m: 12 arguments build"
-		cc1 args13.c -o args13.o
-		is "$(verdict args13.c m error)" \
-		   "refused at args13.c:5 (error)" \
-		   "$m: 13 arguments fail"
+		# One error, and it names the limit (it was "expected ')'
+		# before '__SMK_STRS_13'").
+		for n in args13 args20 xargs13; do
+			cc1 $n.c -o $n.o
+			is "$(verdict $n.c m SIMPLE_MARKER_MAX_ARGS)|$(grep -c 'error:' "$TMP/err")" \
+			   "refused at $n.c:5 (SIMPLE_MARKER_MAX_ARGS)|1" \
+			   "$m: $n.c fails with one error, naming SIMPLE_MARKER_MAX_ARGS"
+		done
+		cc1 xargs12.c -o xargs12.o
+		is "$(clean)" "rc 0, no messages" \
+		   "$m: 12 arguments to trace_simple_exact() build"
 	done
 	# Without -Werror the mismatch is a warning: what failed above was the
 	# format check, not something else in the file.
@@ -369,6 +385,49 @@ for cc in $CCS; do
 	build $cc -std=gnu11 -O2 -Wall -Werror "$INC" inl.c main2.c -o two-$cc
 	is "$rc $(names two-$cc | grep -o 'used_helper' | wc -l) $(./two-$cc)" \
 	   "0 2 27" "$cc: the helper in two translation units: 2 records"
+done
+
+# --- Making a whole file exact, the documented ways, under -Werror -------
+# SIMPLE_MARKERS_ALL_EXACT before including either header, or "#undef
+# trace_simple" then "#define trace_simple trace_simple_exact" after it.
+# Without the #undef the redefinition warns, an error with -Werror (the
+# control, so the recipe's #undef is what makes it build).
+allx() {	# NAME BEFORE HEADER AFTER
+	cat > "$1.c" <<EOF
+$2
+#include <linux/$3.h>
+$4
+int f(int v);
+int f(int v)
+{
+	trace_simple(whole, "v=%d", v);
+	return v + 1;
+}
+EOF
+}
+allx allx_h '#define SIMPLE_MARKERS_ALL_EXACT' simple_marker ''
+allx allx_x '#define SIMPLE_MARKERS_ALL_EXACT' simple_marker_exact ''
+allx allx_undef '' simple_marker_exact \
+	'#undef trace_simple
+#define trace_simple trace_simple_exact'
+allx allx_redef '' simple_marker_exact \
+	'#define trace_simple trace_simple_exact'
+# anchors FILE.o: the simple_marker notes of an object
+anchors() {
+	readelf -n "$1" 2>/dev/null | grep -c 'Provider: simple_marker'
+}
+for cc in $CCS; do
+	for n in allx_h allx_x allx_undef; do
+		build $cc -std=gnu11 -O2 -Wall -Wextra -Werror "$INC" -c $n.c \
+			-o $n-$cc.o
+		is "$(clean)|$(anchors $n-$cc.o)|$(records $n-$cc.o | cut -f1)" \
+		   "rc 0, no messages|1|whole" \
+		   "$cc: $n.c builds clean with -Werror, the marker exact (one anchor)"
+	done
+	build $cc -std=gnu11 -O2 -Wall -Wextra -Werror "$INC" -c allx_redef.c \
+		-o allx_redef-$cc.o
+	is "$rc $(grep -c 'redefined' "$TMP/err")" "1 1" \
+	   "$cc: without the #undef the redefinition fails under -Werror"
 done
 
 # --- A program runs the same with markers ---------------------------------

@@ -15,7 +15,7 @@ done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 54
+plan 56
 
 GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
@@ -268,7 +268,10 @@ mkdir -p "$L"
 cp "$FIX/listing.c" "$L/"
 cd "$L"
 gcc $CFLAGS -c listing.c -o obj.o &&
-gcc $CFLAGS -DLISTING_MODULE='"mymod"' -c listing.c -o mymod.ko &&
+# A module as kbuild links it: ld -r, with the fragment that makes
+# __simple_marker non-allocated (else the tools warn that it is loaded).
+gcc $CFLAGS -DLISTING_MODULE='"mymod"' -c listing.c -o mymod.o &&
+ld -r -T "$TOP/scripts/simple_marker.lds" -o mymod.ko mymod.o &&
 gcc $CFLAGS -DLISTING_BAD_UTF8 -c listing.c -o bad.o &&
 gcc $CFLAGS -DLISTING_BAD_UTF8_HIDDEN -c listing.c -o hidden.o
 ok "fixtures: listing.c built as an object, a module and with bad UTF-8" \
@@ -345,7 +348,8 @@ R=6.1.0-smktest
 ROOT=$TMP/root
 mkdir -p "$ROOT/lib/modules/$R/kernel/x" "$ROOT/lib/modules/$R/kernel/y"
 cp mymod.ko "$ROOT/lib/modules/$R/kernel/x/"
-gcc $CFLAGS -DLISTING_MODULE='"other_mod"' -c listing.c -o other-mod.ko
+gcc $CFLAGS -DLISTING_MODULE='"other_mod"' -c listing.c -o other-mod.o
+ld -r -T "$TOP/scripts/simple_marker.lds" -o other-mod.ko other-mod.o
 xz -c other-mod.ko > "$ROOT/lib/modules/$R/kernel/y/other-mod.ko.xz"
 depmod -b "$ROOT" "$R" 2> "$TMP/depmod.err"
 is "$(sort "$ROOT/lib/modules/$R/modules.dep")" \
@@ -386,7 +390,7 @@ rm -r "$ROOT/usr/lib/debug/lib/modules"
 # With a vmlinux (an ET_EXEC named vmlinux-R): exit 0, kernel descriptions.
 mkdir -p "$ROOT/usr/lib/debug/boot"
 gcc $CFLAGS -no-pie -DLISTING_MAIN -o "$ROOT/usr/lib/debug/boot/vmlinux-$R" \
-	listing.c
+	-Wl,-T,"$TOP/scripts/simple_marker-user.lds" listing.c
 run marker-list -k "$R" --root "$ROOT"
 is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
 	"0|vmlinux mymod other_mod |" \
@@ -442,4 +446,24 @@ is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
 	"-k R --root DIR/R mymod: found though the root's path holds R"
 
 cd "$TMP"
+# ---- what is wrong with a kernel file's section (issue 10) ----
+# vmlinux and module built without their fragments: the section allocated,
+# a warning with the fix, still listed, exit 0.  A vmlinux without the
+# section (a kernel without the series): the causes, exit 1.
+mkdir -p "$TMP/kfiles/nomark"
+gcc $CFLAGS -no-pie -DLISTING_MAIN -o "$TMP/kfiles/vmlinux" "$L/listing.c"
+gcc $CFLAGS -DLISTING_MODULE='"rawmod"' -c "$L/listing.c" \
+	-o "$TMP/kfiles/rawmod.ko"
+printf 'int main(void) { return 0; }\n' > "$TMP/kfiles/plain.c"
+gcc $CFLAGS -no-pie -o "$TMP/kfiles/nomark/vmlinux" "$TMP/kfiles/plain.c"
+run marker-list "$TMP/kfiles/vmlinux" "$TMP/kfiles/rawmod.ko"
+is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
+	"0|vmlinux rawmod |marker-list: $TMP/kfiles/vmlinux: __simple_marker is allocated: the records are loaded with the kernel; give the section its line in the vmlinux linker script (ELF_DETAILS, kernel/patches/0002)
+marker-list: $TMP/kfiles/rawmod.ko: __simple_marker is allocated: the records are loaded with the module; link it with -T scripts/simple_marker.lds (LDFLAGS_MODULE, as samples/Makefile does)" \
+	"allocated section in vmlinux and a module: listed, one warning each with the fix, exit 0"
+run marker-list "$TMP/kfiles/nomark/vmlinux"
+is "$rc|$(cat "$TMP/err")" \
+	"1|marker-list: $TMP/kfiles/nomark/vmlinux: no __simple_marker section: no marker was kept (CONFIG_SIMPLE_MARKERS unset, or a kernel without the simple-marker series)" \
+	"vmlinux without the section: the likely causes, exit 1"
+
 done_testing

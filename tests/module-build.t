@@ -12,7 +12,15 @@
 #  - the comparator is not blind: it flags a build whose loop marker costs
 #    one nop, and names the function;
 #  - the top-level Kbuild builds the same modules with plain
-#    "make -C KDIR M=DIR".
+#    "make -C KDIR M=DIR";
+#  - a module written as a user would (no -DSIMPLE_MARKERS) gets its
+#    markers against Debian's headers, and a kernel carrying the series
+#    decides with its own CONFIG_SIMPLE_MARKERS (a copy of the headers with
+#    the series' header added);
+#  - marker-list and marker-resolve say when a module's section is loaded
+#    (linked without the fragment: the fix) or missing (the causes);
+#  - a .ko's addresses are one address space: marker-list's, marker-resolve
+#    --format=json's and addr2line's are eu-addr2line -e's.
 # Each build happens in its own copy of samples/ under $TMP: kbuild 6.1
 # writes its output next to the sources.
 . "$(dirname "$0")/lib/tap.sh"
@@ -36,7 +44,7 @@ sample_load sample_run_done sample_show sample_step sample_too_long
 sample_unload sample_write"
 expect_smk_ring="ring_bad ring_drained ring_drop ring_pop ring_push"
 
-plan 43
+plan 68
 
 # ELF helper: "records FILE" prints the name of each record of a dumped
 # __simple_marker section; "compare A B" compares two .ko files function by
@@ -318,5 +326,227 @@ for m in $MODS; do
 		"top-level $m.ko: __simple_marker not SHF_ALLOC"
 	check_records "$ko" $m "top-level $m.ko"
 done
+
+# ---- which switch rules (issue 10) ----
+# A module as a user writes it: its own Kbuild adds only this tree's
+# include/, no -DSIMPLE_MARKERS.  Against Debian's headers (no series, no
+# CONFIG_SIMPLE_MARKERS) it must get its records and anchor; -DSIMPLE_MARKERS
+# =0 still turns them off.  Against a copy of the same headers with the
+# series' include/linux/simple_marker.h added (from kernel/patches/0001), the
+# kernel's CONFIG_SIMPLE_MARKERS decides, whatever the module passes.
+mkoot() {	# DIR: the user's module
+	mkdir -p "$1"
+	cat > "$1/Kbuild" <<EOF
+ccflags-y += -I$TOP/include \$(OOT_FLAGS)
+obj-m += oot.o
+EOF
+	cat > "$1/oot.c" <<'EOF'
+// SPDX-License-Identifier: GPL-2.0
+#include <linux/module.h>
+#include <linux/simple_marker_exact.h>
+
+static int oot_count = 3;
+module_param(oot_count, int, 0644);
+
+static int __init oot_init(void)
+{
+	trace_simple(oot_loaded, "count=%d", oot_count);
+	trace_simple_exact(oot_exact, "count=%d", oot_count);
+	return 0;
+}
+
+static void __exit oot_exit(void)
+{
+}
+
+module_init(oot_init);
+module_exit(oot_exit);
+MODULE_LICENSE("GPL");
+EOF
+}
+# oot NAME KDIR [OOT_FLAGS]: build, then "RC RECORDS NOTES" (SMKR magics
+# in the .ko's __simple_marker, simple_marker notes in .note.stapsdt).
+oot() {
+	mkoot "$TMP/$1"
+	make -C "$2" M="$TMP/$1" OOT_FLAGS="${3:-}" \
+		LDFLAGS_MODULE="-T $TOP/scripts/simple_marker.lds" modules \
+		> "$TMP/$1.log" 2>&1
+	_rc=$?
+	[ $_rc = 0 ] || diag "$(tail -n 20 "$TMP/$1.log")"
+	_ko=$TMP/$1/oot.ko
+	_r=0 _n=0
+	if [ -f "$_ko" ] && [ -n "$(sec_flags "$_ko" __simple_marker)" ]; then
+		dump "$_ko"
+		_r=$(grep -ao SMKR "$_ko.smk" | wc -l)
+	fi
+	[ -f "$_ko" ] &&
+		_n=$(readelf -n "$_ko" | grep -c 'Provider: simple_marker')
+	echo "$_rc $_r $_n"
+}
+is "$(oot oot-default "$KDIR")" "0 2 1" \
+	"user's module, no -DSIMPLE_MARKERS, Debian's headers: 2 records, 1 anchor"
+is "$(grep -c 'warning' "$TMP/oot-default.log")" 0 \
+	"user's module build: no warning"
+is "$(oot oot-on "$KDIR" -DSIMPLE_MARKERS=1)" "0 2 1" \
+	"user's module, -DSIMPLE_MARKERS=1: the same"
+is "$(oot oot-off "$KDIR" -DSIMPLE_MARKERS=0)" "0 0 0" \
+	"user's module, -DSIMPLE_MARKERS=0: no record, no anchor"
+if [ -x "$TOP/tools/marker-list/marker-list" ]; then
+	is "$(marker-list "$TMP/oot-default/oot.ko" | awk 'NR > 1 { print $4 }' |
+		sort | tr '\n' ' ')" "oot_exact oot_loaded " \
+		"marker-list lists the default build's markers"
+else
+	skip "tools not built (make)"
+fi
+
+# The headers of a kernel carrying the series: a symlink copy of Debian's
+# (the Makefiles real files: kbuild takes srctree from the Makefile's real
+# path), plus the series' header, plus CONFIG_SIMPLE_MARKERS in autoconf.h
+# for the "set" copy.
+COMMON=$(sed -n 's/^include \(.*\)\/Makefile$/\1/p' "$KDIR/Makefile")
+patched() {	# DIR CONFIG(y|n)
+	cp -as "$COMMON" "$1/common" && cp -as "$KDIR" "$1/arch" || return 1
+	rm -f "$1/common/Makefile" "$1/arch/Makefile"
+	cp "$COMMON/Makefile" "$1/common/Makefile"
+	echo "include $1/common/Makefile" > "$1/arch/Makefile"
+	for l in "$1"/common/scripts "$1"/common/tools "$1"/arch/scripts; do
+		[ -L "$l" ] || continue
+		_t=$(readlink -f "${l%/*}" | sed "s|^$1/common|$COMMON|; s|^$1/arch|$KDIR|")
+		ln -sfn "$(readlink -f "$_t/${l##*/}")" "$l"
+	done
+	python3 - "$TOP/kernel/patches/0001-"*.patch \
+		"$1/common/include/linux/simple_marker.h" <<'EOF' || return 1
+import sys
+out, on = [], False
+for l in open(sys.argv[1]):
+    if l.startswith("+++ "):
+        on = l.strip() == "+++ b/include/linux/simple_marker.h"
+    elif on and l.startswith("@@"):
+        continue
+    elif on and l.startswith("+"):
+        out.append(l[1:])
+    elif on and not l.startswith("\\"):
+        on = False
+open(sys.argv[2], "w").write("".join(out))
+EOF
+	_ac=$1/arch/include/generated/autoconf.h
+	rm -f "$_ac"
+	cp "$KDIR/include/generated/autoconf.h" "$_ac"
+	[ "$2" = y ] && echo "#define CONFIG_SIMPLE_MARKERS 1" >> "$_ac"
+	return 0
+}
+mkdir -p "$TMP/kn" "$TMP/ky"
+ok "patched header copies made" patched "$TMP/kn" n && patched "$TMP/ky" y
+is "$(grep -c CONFIG_SIMPLE_MARKERS "$TMP/kn/common/include/linux/simple_marker.h")|$(grep -c 'CONFIG_SIMPLE_MARKERS 1' "$TMP/ky/arch/include/generated/autoconf.h")" \
+	"2|1" "the series' header is there, autoconf.h of the 'set' copy has it"
+is "$(oot oot-kn "$TMP/kn/arch")" "0 0 0" \
+	"patched kernel, CONFIG_SIMPLE_MARKERS unset: no record, no anchor"
+is "$(oot oot-kn1 "$TMP/kn/arch" -DSIMPLE_MARKERS=1)" "0 0 0" \
+	"patched kernel, unset, module passes -DSIMPLE_MARKERS=1: the kernel rules"
+is "$(oot oot-ky "$TMP/ky/arch")" "0 2 1" \
+	"patched kernel, CONFIG_SIMPLE_MARKERS=y: 2 records, 1 anchor"
+is "$(oot oot-ky0 "$TMP/ky/arch" -DSIMPLE_MARKERS=0)" "0 2 1" \
+	"patched kernel, set, module passes -DSIMPLE_MARKERS=0: the kernel rules"
+
+# ---- the tools say what is wrong with a module's section (issue 10) ----
+# tool NAME KO: "RC|STDERR" of marker-list or marker-resolve on KO.
+tool() {
+	"$1" "$2" > "$TMP/tool.out" 2> "$TMP/tool.err"
+	echo "$?|$(cat "$TMP/tool.err")"
+}
+if [ -x "$TOP/tools/marker-list/marker-list" ] &&
+   [ -x "$TOP/tools/resolve/marker-resolve" ]; then
+	# Linked without scripts/simple_marker.lds: allocated, loaded.
+	mkoot "$TMP/oot-nolds"
+	make -C "$KDIR" M="$TMP/oot-nolds" modules > "$TMP/oot-nolds.log" 2>&1
+	ko=$TMP/oot-nolds/oot.ko
+	is "$(sec_flags "$ko" __simple_marker)" "A" \
+		"oot.ko linked without the fragment: __simple_marker allocated"
+	loaded="__simple_marker is allocated: the records are loaded with the module; link it with -T scripts/simple_marker.lds (LDFLAGS_MODULE, as samples/Makefile does)"
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$ko")" "0|$t: $ko: $loaded" \
+			"$t: an allocated section: one warning with the fix, exit 0"
+	done
+	is "$(grep -c '^p:simple/oot_exact ' "$TMP/tool.out")" 1 \
+		"marker-resolve: still places the markers (oot_exact)"
+	marker-list "$ko" 2>/dev/null | awk 'NR > 1 { print $4 }' | sort > "$TMP/nolds.names"
+	is "$(tr '\n' ' ' < "$TMP/nolds.names")" "oot_exact oot_loaded " \
+		"marker-list: the markers are still listed"
+	# No section at all (-DSIMPLE_MARKERS=0).
+	ko=$TMP/oot-off/oot.ko
+	missing="no __simple_marker section: no marker was compiled in (built with -DSIMPLE_MARKERS=0, against a kernel carrying the series with CONFIG_SIMPLE_MARKERS unset, or from sources without trace_simple()), or the section was stripped"
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$ko")" "1|$t: $ko: $missing" \
+			"$t: no section: the likely causes, exit 1"
+	done
+	# A good module: nothing on stderr.
+	for t in marker-list marker-resolve; do
+		is "$(tool $t "$TMP/oot-default/oot.ko")" "0|" \
+			"$t: a module linked with the fragment: no warning"
+	done
+	# A directory walk does not report the modules without markers.
+	mkdir -p "$TMP/walk"
+	cp "$TMP/oot-off/oot.ko" "$TMP/walk/off.ko"
+	cp "$TMP/oot-default/oot.ko" "$TMP/walk/on.ko"
+	is "$(tool marker-list "$TMP/walk")" "0|" \
+		"marker-list DIR: a module without markers found by the walk is not reported"
+else
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		skip "tools not built (make)"
+	done
+fi
+
+# ---- one address space for a .ko (issue 10) ----
+# marker-list prints each marker part as SYM+OFF (ADDR); ADDR must be the
+# address eu-addr2line -e KO and marker-resolve addr2line -e KO take (the
+# sections laid out from 0), and marker-resolve --format=json the same.
+ko=$TMP/on/samples/smk_sample.ko
+if [ -x "$TOP/tools/marker-list/marker-list" ] &&
+   [ -x "$TOP/tools/resolve/marker-resolve" ]; then
+	marker-list --json "$ko" > "$TMP/ml.json"
+	python3 -c 'import json, sys
+for p in json.load(open(sys.argv[1]))["probes"]:
+    for i in p["instances"]:
+        for q in i["parts"]:
+            print(p["name"], q["address"], "%s+%#x" % (q["symbol"], q["offset"]))
+' "$TMP/ml.json" | sort > "$TMP/ml.parts"
+	diag "$(wc -l < "$TMP/ml.parts") marker parts in smk_sample.ko"
+	# SYM+OFF of each address, from marker-resolve addr2line
+	cut -d' ' -f2 "$TMP/ml.parts" |
+		marker-resolve addr2line --format=json -e "$ko" |
+		python3 -c 'import json, sys
+for l in sys.stdin:
+    r = json.loads(l)
+    print("%s+%#x" % (r["symbol"], r["offset"]) if r["symbol"] else "??")
+' > "$TMP/a2l.sym"
+	is "$(cut -d' ' -f3 "$TMP/ml.parts" | tr '\n' ' ')" \
+		"$(tr '\n' ' ' < "$TMP/a2l.sym")" \
+		"marker-list's addresses: marker-resolve addr2line gives their SYM+OFF"
+	cut -d' ' -f2 "$TMP/ml.parts" > "$TMP/ml.addrs"
+	eu-addr2line -f -e "$ko" < "$TMP/ml.addrs" |
+		sed 's/ inlined at .*//; s/:\([0-9]*\):[0-9]*$/:\1/' \
+		> "$TMP/eu.txt"
+	marker-resolve addr2line -f -e "$ko" < "$TMP/ml.addrs" > "$TMP/ours.txt"
+	is "$(grep -c '^??' "$TMP/eu.txt")|$(cat "$TMP/ours.txt")" \
+		"0|$(cat "$TMP/eu.txt")" \
+		"marker-list's addresses: eu-addr2line -f finds each, as marker-resolve addr2line"
+	marker-resolve --format=json "$ko" | python3 -c 'import json, sys
+for m in json.load(sys.stdin)["markers"]:
+    for s in m["sites"]:
+        print(m["name"], s["address"], "%s+%#x" % (s["symbol"], s["offset"]))
+' | sort > "$TMP/mr.sites"
+	is "$(join -j 1 -o 1.2,1.3,2.2,2.3 "$TMP/mr.sites" "$TMP/ml.parts" |
+		awk '$2 == $4 && $1 != $3' | wc -l)|$(wc -l < "$TMP/mr.sites")" \
+		"0|$(wc -l < "$TMP/mr.sites")" \
+		"marker-resolve --format=json: a site at SYM+OFF has marker-list's address"
+	is "$(marker-list -v "$ko" | grep -o '(0x[0-9a-f]*)' | tr -d '()' |
+		sort | tr '\n' ' ')" \
+		"$(sort "$TMP/ml.addrs" | tr '\n' ' ')" \
+		"marker-list -v: the same addresses as --json"
+else
+	for i in 1 2 3 4; do
+		skip "tools not built (make)"
+	done
+fi
 
 done_testing

@@ -5,7 +5,9 @@
 # provider:name, FUNCTION the containing function, DESCRIPTION "[sdt]
 # <arg specs>"; in --json kind "sdt" with the address and semaphore that
 # readelf -n shows; the address moved with .stapsdt.base (as after
-# prelink); a malformed note skipped with a warning; --no-sdt.
+# prelink); a malformed note skipped with a warning; --no-sdt; an exact
+# marker in a program that also uses sys/sdt.h placed at its note's
+# address, not moved by .stapsdt.base (issue 10).
 . "$(dirname "$0")/lib/tap.sh"
 
 for t in gcc readelf nm python3; do
@@ -16,7 +18,7 @@ done
 echo '#include <sys/sdt.h>' | gcc -E - > /dev/null 2>&1 ||
 	skip_all "no sys/sdt.h (apt-get install systemtap-sdt-dev)"
 
-plan 17
+plan 24
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 
@@ -193,5 +195,99 @@ print(" ".join("%s:%s:%s" % (p["kind"], p["name"], p.get("exact"))
 	"exact marker: exact true, its anchor not listed as an SDT probe"
 is "$(marker-list -v -N started exact | grep -c '^ *exact: *yes')" 1 \
 	"-v says exact: yes"
+
+# ---- an exact marker beside sys/sdt.h probes (issue 10) ----
+# sys/sdt.h gives the program a .stapsdt.base; the marker's own note must
+# not be moved by it.  The header makes the note's base refer to that
+# section (so perf and libbpf do not move it either), and marker-resolve
+# must place a note whose base is 0 (the header before that change) at
+# its location.
+cat > mix.c << 'EOF'
+#include <sys/sdt.h>
+#include <linux/simple_marker_exact.h>
+#include <stdio.h>
+__attribute__((noinline)) int work(int a, int b)
+{
+	DTRACE_PROBE2(app, work_start, a, b);
+	trace_simple_exact(work_mark, "a=%d b=%d", a, b);
+	return a * b + 1;
+}
+int main(int argc, char **argv __attribute__((unused)))
+{
+	printf("%d\n", work(argc, 3));
+	return 0;
+}
+EOF
+gcc $CFLAGS -o mix mix.c
+# fileoff BIN VADDR: the file offset of VADDR through its PT_LOAD.
+fileoff() {
+	readelf -lW "$1" | python3 -c 'import sys
+a = int(sys.argv[1], 16)
+for l in sys.stdin:
+    f = l.split()
+    if f and f[0] == "LOAD":
+        off, va, sz = int(f[1], 16), int(f[2], 16), int(f[5], 16)
+        if va <= a < va + sz:
+            print("%#x" % (a - va + off))' "$2"
+}
+BASE_ADDR=$(readelf -SW mix | awk '$2 == ".stapsdt.base" { print "0x" $4 }')
+is "$(note base work_mark mix)" "$(printf '0x%016x' $((BASE_ADDR)))" \
+	"mix: the marker's note refers to .stapsdt.base ($BASE_ADDR)"
+LOC=$(note loc work_mark mix)
+OFF=$(fileoff mix "$LOC")
+run marker-resolve mix
+is "$rc|$(grep work_mark out)" \
+	"0|p:simple/work_mark $TMP/mix:$OFF a=%di:s32 b=%si:s32" \
+	"mix: marker-resolve places work_mark at its note ($OFF), not 0"
+run marker-resolve --format=json mix
+is "$(python3 -c 'import json, sys
+m = [m for m in json.load(open(sys.argv[1]))["markers"] if m["name"] == "work_mark"][0]
+print(m["verdict"], m["rule"], [s["address"] for s in m["sites"]])' out)" \
+	"exact anchor ['$(hex "$LOC")']" \
+	"mix: --format=json: exact by its anchor, at the note's address"
+run marker-resolve --format=bpftrace mix
+is "$(grep -c "^uprobe:$TMP/mix:$OFF\$" out)" 1 \
+	"mix: the bpftrace form has work_mark's uprobe"
+# perf reads the note as sys/sdt.h's: with the base referring to
+# .stapsdt.base it places the probe at the note (a base of 0 put it at
+# 0x3179 for a note at 0x1171).  A private HOME keeps perf's build-id
+# cache out of root's.
+if command -v perf > /dev/null; then
+	mkdir -p "$TMP/home"
+	HOME=$TMP/home perf buildid-cache --add "$TMP/mix" > /dev/null 2>&1
+	is "$(HOME=$TMP/home perf probe -x "$TMP/mix" \
+		-D sdt_simple_marker:work_mark 2>/dev/null | awk '{ print $2 }')" \
+		"$TMP/mix:$OFF" "mix: perf probe places the marker's SDT note at $OFF"
+else
+	skip "perf not found"
+fi
+# The note as the header wrote it before: base 0.
+cat > base0.py << 'EOF'
+import re, struct, subprocess, sys
+src, dst = sys.argv[1:3]
+out = subprocess.run(["readelf", "-W", "-S", src], capture_output=True,
+                     text=True).stdout
+m = re.search(r"\] \.note\.stapsdt\s+\S+\s+[0-9a-f]+\s+([0-9a-f]+)\s+([0-9a-f]+)", out)
+off, size = int(m.group(1), 16), int(m.group(2), 16)
+d = bytearray(open(src, "rb").read())
+o = 0
+while o < size:
+    namesz, descsz, typ = struct.unpack_from("<III", d, off + o)
+    desc = o + 12 + ((namesz + 3) & ~3)
+    if d[off + desc + 24:].startswith(b"simple_marker\0"):
+        struct.pack_into("<Q", d, off + desc + 8, 0)
+    o = desc + ((descsz + 3) & ~3)
+open(dst, "wb").write(d)
+EOF
+python3 base0.py mix mix-base0
+run marker-resolve mix-base0
+is "$(note base work_mark mix-base0)|$rc|$(grep work_mark out)" \
+	"0x0000000000000000|0|p:simple/work_mark $TMP/mix-base0:$OFF a=%di:s32 b=%si:s32" \
+	"mix, note base 0: placed at its location all the same"
+# Without sys/sdt.h the weak reference leaves 0 and no .stapsdt.base.
+gcc $CFLAGS -fPIE -pie -o exact-pie exact.c
+is "$(note base started exact-pie)|$(readelf -SW exact-pie | grep -c '\.stapsdt\.base')" \
+	"0x0000000000000000|0" \
+	"no sys/sdt.h: base 0 and no .stapsdt.base section"
 
 done_testing

@@ -22,7 +22,8 @@
 # Then: GNU's formats for other flag sets, address syntax, stdin served a
 # line at a time, the JSON schema, a .cold part, separate debuginfo
 # (build-id, debuglink, --target-prefix), a rebuilt binary's debuginfo
-# rejected with its reason, the markers of examples/shop at the sites
+# rejected with its reason, code without line rows named by the symbol
+# table's file as GNU does, the markers of examples/shop at the sites
 # marker-resolve --format=json reports, and bad input (also DWARF with
 # random bytes rewritten: no crash).
 . "$(dirname "$0")/lib/tap.sh"
@@ -36,7 +37,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 73
+plan 77
 
 FX=$TOP/tests/fixtures/symbolize
 CMP="python3 $FX/compare.py"
@@ -199,6 +200,38 @@ for flags in "" "-f" "-a" "-i" "-f -i" "-a -p" "-f -i -p" "-a -f -i -p" \
 	addr2line $flags -e prog-gcc2 < agreed > gnu.txt
 	"$MR" addr2line $flags -e prog-gcc2 < agreed > ours.txt
 	golden gnu.txt ours.txt "GNU addr2line ${flags:-(no flags)}: byte-identical ($(wc -l < agreed) addresses)"
+done
+
+# ---- code without line rows: the symbol table's file, as GNU's ----
+# GNU addr2line names the STT_FILE symbol before a local function that has
+# no line rows ("crtstuff.c:?" for deregister_tm_clones), "??:?" for a
+# global one (_start, _init).  Addresses: start and middle of every FUNC
+# symbol where GNU prints no line.
+cat > norows.py <<'PY'
+import subprocess, sys
+exe = sys.argv[1]
+out = set()
+for l in subprocess.run(["readelf", "-sW", exe], capture_output=True,
+                        text=True).stdout.splitlines():
+    f = l.split()
+    if len(f) >= 8 and f[3] == "FUNC" and f[6].isdigit():
+        a, s = int(f[1], 16), int(f[2], 0)
+        out |= {a, a + s // 2}
+inp = "".join("%x\n" % a for a in sorted(out))
+g = subprocess.run(["addr2line", "-f", "-a", "-e", exe], input=inp,
+                   capture_output=True, text=True).stdout.split("\n")
+for i in range(0, len(g) - 1, 3):
+    if g[i + 2].endswith(":?") or g[i + 2].endswith(":0"):
+        print(g[i])
+PY
+for f in prog-gcc2 libclang2.so; do
+	python3 norows.py $f > norows.in
+	addr2line -f -a -e $f < norows.in > gnu.txt
+	"$MR" addr2line -f -a -e $f < norows.in > ours.txt
+	n=$(grep -c '^crtstuff\.c:?$' gnu.txt)
+	ok "$f: GNU names crtstuff.c for $n functions without line rows" \
+		test "$n" -ge 3
+	golden gnu.txt ours.txt "$f: without line rows, -f -a as GNU's ($(wc -l < norows.in) addresses)"
 done
 
 # ---- address syntax, arguments and stdin ----

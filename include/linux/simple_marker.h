@@ -18,8 +18,17 @@
  *  - the name must be a C identifier: it is pasted into the record's own
  *    identifier and declared as a struct member.
  *
- * With SIMPLE_MARKERS defined to 0 (in the kernel: CONFIG_SIMPLE_MARKERS
- * unset) the records go away and the compile-time checks stay.
+ * With SIMPLE_MARKERS defined to 0 the records go away and the compile-time
+ * checks stay.  Left undefined it is 1, in the kernel too: this copy of the
+ * header is the one of an out-of-tree module built against a kernel that
+ * has none of its own (Debian's, say), which has no CONFIG_SIMPLE_MARKERS to
+ * ask, and a module that includes it wants its markers.  A kernel carrying
+ * the simple-marker series has its own include/linux/simple_marker.h, and
+ * its CONFIG_SIMPLE_MARKERS rules: Kbuild puts the kernel's include
+ * directories ($(LINUXINCLUDE)) before a module's ccflags-y, so
+ * <linux/simple_marker.h> is the kernel's, and the shared include guard
+ * makes this copy a no-op if it is reached some other way afterwards.
+ * Documentation/simple-marker.rst, "Out-of-tree modules".
  *
  * The record layout (version 1) is documented in
  * Documentation/record-format.rst.  All integers are in the target's byte
@@ -31,12 +40,13 @@
 #define _LINUX_SIMPLE_MARKER_H
 
 #ifndef SIMPLE_MARKERS
-# ifdef __KERNEL__
-#  include <linux/kconfig.h>
-#  define SIMPLE_MARKERS IS_ENABLED(CONFIG_SIMPLE_MARKERS)
-# else
-#  define SIMPLE_MARKERS 1
-# endif
+# define SIMPLE_MARKERS 1
+#endif
+/* What simple_marker_exact.h follows (a kernel's own header has none). */
+#if SIMPLE_MARKERS
+# define __SMK_ENABLED 1
+#else
+# define __SMK_ENABLED 0
 #endif
 
 /* Record header; strings follow, each NUL-terminated. */
@@ -72,16 +82,29 @@ struct simple_marker_header {
 #define __SMK_STRS_12(a, ...)	__SMK_STR1(a) __SMK_STRS_11(__VA_ARGS__)
 
 #define __SMK_NARGS_(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, \
-		     _13, N, ...) N
+		     _13, _14, _15, _16, _17, _18, _19, _20, _21, _22, _23, \
+		     _24, _25, _26, _27, _28, _29, _30, _31, _32, N, ...) N
 /*
  * Callers pass a dummy first argument, then ", ##__VA_ARGS__": a macro whose
  * only parameter is "..." keeps that comma in strict ISO modes (-std=c11),
- * which would count an empty list as one argument.  13 means "too many": it
- * has no __SMK_STRS_13 and fails to expand.
+ * which would count an empty list as one argument.  13 means "too many"
+ * (13 to 32 arguments): it expands to nothing, so that the only error is
+ * __SMK_CHECK_NARGS()'s, which names the limit.
  */
 #define __SMK_NARGS(_, ...) \
-	__SMK_NARGS_(_, ##__VA_ARGS__, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, \
-		     2, 1, 0)
+	__SMK_NARGS_(_, ##__VA_ARGS__, 13, 13, 13, 13, 13, 13, 13, 13, 13, \
+		     13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 12, 11, 10, \
+		     9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define __SMK_STRS_13(...)
+/*
+ * A declaration, not a statement: kernel code is built with
+ * -Wdeclaration-after-statement, and it comes first in the marker's block.
+ */
+#define __SMK_CHECK_NARGS(_, ...)						\
+	_Static_assert(__SMK_NARGS(_, ##__VA_ARGS__) <=			\
+		       SIMPLE_MARKER_MAX_ARGS,				\
+		       "a marker takes at most SIMPLE_MARKER_MAX_ARGS (12) " \
+		       "arguments")
 #define __SMK_CAT_(a, b)	a##b
 #define __SMK_CAT(a, b)		__SMK_CAT_(a, b)
 #define __SMK_ARGSTRS(_, ...) \
@@ -142,19 +165,23 @@ int __simple_marker_check(const char *fmt, ...)
  */
 #define trace_simple(name, fmt, ...)					\
 	do {								\
+		__SMK_CHECK_NARGS(_, ##__VA_ARGS__);			\
 		__SMK_RECORD(name, fmt, ##__VA_ARGS__);			\
 		(void)sizeof(struct { int name; });			\
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 	} while (0)
 
 /*
- * SIMPLE_MARKERS_ALL_EXACT makes every trace_simple() of the translation
- * unit a trace_simple_exact(), to measure what exact mode costs and gives.
+ * SIMPLE_MARKERS_ALL_EXACT, defined before the include, makes every
+ * trace_simple() of the translation unit a trace_simple_exact() (to measure
+ * what exact mode costs and gives, or to make a file exact): the end of
+ * simple_marker_exact.h redefines trace_simple, whichever of the two
+ * headers is included.  After the include, "#define trace_simple
+ * trace_simple_exact" alone redefines a macro (a warning, an error with
+ * -Werror): "#undef trace_simple" first.
  */
 #if defined(SIMPLE_MARKERS_ALL_EXACT) && !defined(_LINUX_SIMPLE_MARKER_EXACT_H)
 #include <linux/simple_marker_exact.h>
-#undef trace_simple
-#define trace_simple trace_simple_exact
 #endif
 
 #endif /* _LINUX_SIMPLE_MARKER_H */

@@ -26,7 +26,8 @@
  *  - no ".stapsdt.base" section: it is allocated (one byte, loaded), and
  *    only prelink ever moved a binary after linking.  Readers that adjust
  *    by it (perf, libbpf, marker-list) skip the adjustment without it; gdb
- *    ignores the SDT notes of an object that lacks it;
+ *    ignores the SDT notes of an object that lacks it.  Where sys/sdt.h
+ *    made one, the note refers to it (see __SMKX_BASE);
  *  - no semaphore: a probe point costs a nop, not a guarded block;
  *  - the size and sign come from the argument promoted as printf would
  *    ("(x) + 0": arrays decay to pointers, bitfields and chars widen), so
@@ -37,8 +38,9 @@
  * as sys/sdt.h) may be set to "nr" before including this header to keep
  * memory operands out: libbpf cannot read "sym(%rip)" arguments.
  *
- * With SIMPLE_MARKERS 0 no anchor is emitted, only what trace_simple()
- * leaves (nothing but the compile-time checks).
+ * With SIMPLE_MARKERS 0 (or, with a patched kernel's own simple_marker.h,
+ * CONFIG_SIMPLE_MARKERS unset) no anchor is emitted, only what
+ * trace_simple() leaves (nothing but the compile-time checks).
  */
 #ifndef _LINUX_SIMPLE_MARKER_EXACT_H
 #define _LINUX_SIMPLE_MARKER_EXACT_H
@@ -113,10 +115,43 @@
 	__SMKX_OPS_10(a, b, c, d, e, f, g, h, i, j), __SMKX_ARG(11, k)
 #define __SMKX_OPS_12(a, b, c, d, e, f, g, h, i, j, k, l) \
 	__SMKX_OPS_11(a, b, c, d, e, f, g, h, i, j, k), __SMKX_ARG(12, l)
+/*
+ * A patched kernel's own simple_marker.h (the one a module built against it
+ * gets) predates __SMK_CHECK_NARGS().
+ */
+#ifndef __SMK_CHECK_NARGS
+# define __SMK_CHECK_NARGS(_, ...)					\
+	_Static_assert(__SMK_NARGS(_, ##__VA_ARGS__) <=			\
+		       SIMPLE_MARKER_MAX_ARGS,				\
+		       "a marker takes at most SIMPLE_MARKER_MAX_ARGS (12) " \
+		       "arguments")
+#endif
+
+/* Too many (see __SMK_NARGS): nothing, __SMK_CHECK_NARGS() says why. */
+#define __SMKX_TMPL_13	""
+#define __SMKX_OPS_13(...)
+
+/*
+ * The note's base field.  A program that also uses sys/sdt.h has a
+ * .stapsdt.base section, and readers (perf, libbpf, bcc) then move every
+ * note by the section's address minus the note's base: a base of 0 would
+ * put the probe at the section's negated address.  So the base is a weak
+ * reference to sys/sdt.h's own hidden symbol: its address when some unit
+ * of the program defines it, 0 (no adjustment) when none does.  Not in the
+ * kernel: a module's weak undefined symbol is an import to modpost.
+ */
+#ifdef __KERNEL__
+# define __SMKX_BASE	"	" __SMKX_ADDR " 0\n"
+#else
+# define __SMKX_BASE							\
+	"	.weak _.stapsdt.base\n"					\
+	"	.hidden _.stapsdt.base\n"				\
+	"	" __SMKX_ADDR " _.stapsdt.base\n"
+#endif
 
 /*
  * The note, as sys/sdt.h lays it out (NT_STAPSDT, type 3, owner
- * "stapsdt"): pc, base (0: there is no .stapsdt.base), semaphore (0),
+ * "stapsdt"): pc, base (see __SMKX_BASE), semaphore (0),
  * provider, name, argument specs.  The section has no "a" flag: it is
  * never loaded.  Numeric labels, so any number of copies can coexist.
  */
@@ -128,7 +163,7 @@
 	"991:	.asciz \"stapsdt\"\n"					\
 	"992:	.balign 4\n"						\
 	"993:	" __SMKX_ADDR " 990b\n"				\
-	"	" __SMKX_ADDR " 0\n"					\
+	__SMKX_BASE							\
 	"	" __SMKX_ADDR " 0\n"					\
 	"	.asciz \"simple_marker\"\n"				\
 	"	.asciz \"" #name "\"\n"					\
@@ -136,7 +171,20 @@
 	"994:	.balign 4\n"						\
 	"	.popsection\n"
 
-#if SIMPLE_MARKERS
+/*
+ * The anchor follows the record: this tree's simple_marker.h says with
+ * __SMK_ENABLED; a patched kernel's own simple_marker.h (found first in a
+ * module built against it) keeps records with CONFIG_SIMPLE_MARKERS.
+ */
+#if defined(__SMK_ENABLED)
+# define __SMKX_ON	__SMK_ENABLED
+#elif defined(CONFIG_SIMPLE_MARKERS)
+# define __SMKX_ON	1
+#else
+# define __SMKX_ON	0
+#endif
+
+#if __SMKX_ON
 # define __SMKX_ANCHOR(name, ...)					\
 	__asm__ __volatile__(						\
 		__SMKX_NOTE(name, __SMK_CAT(__SMKX_TMPL_,		\
@@ -154,8 +202,9 @@
  * @...: up to 12 argument expressions, evaluated (once) at the marker
  *
  * Emits trace_simple()'s record and checks (spelled out rather than calling
- * trace_simple(), so that a file may "#define trace_simple
- * trace_simple_exact" to make all its markers exact) and an SDT note "simple_marker:@name" whose
+ * trace_simple(), so that a file may define SIMPLE_MARKERS_ALL_EXACT, or
+ * "#undef trace_simple" and "#define trace_simple trace_simple_exact", to
+ * make all its markers exact) and an SDT note "simple_marker:@name" whose
  * address is a one-byte nop executed exactly once each time control passes
  * the marker, with the arguments' locations at that nop.  Unlike
  * trace_simple(), the arguments are evaluated: they must have no side
@@ -163,11 +212,18 @@
  */
 #define trace_simple_exact(name, fmt, ...)				\
 	do {								\
+		__SMK_CHECK_NARGS(_, ##__VA_ARGS__);			\
 		__SMK_RECORD_F(name, SIMPLE_MARKER_F_EXACT, fmt,	\
 			       ##__VA_ARGS__);				\
 		(void)sizeof(struct { int name; });			\
 		(void)sizeof(__simple_marker_check(fmt, ##__VA_ARGS__)); \
 		__SMKX_ANCHOR(name, ##__VA_ARGS__);			\
 	} while (0)
+
+/* See simple_marker.h: every trace_simple() of the unit made exact. */
+#ifdef SIMPLE_MARKERS_ALL_EXACT
+# undef trace_simple
+# define trace_simple trace_simple_exact
+#endif
 
 #endif /* _LINUX_SIMPLE_MARKER_EXACT_H */

@@ -67,7 +67,8 @@ static void usage(FILE *f)
 "      --target-prefix DIR  root of the traced machine's filesystem\n"
 "  -h, --help\n"
 "\n"
-"Exit status: 0 ok, 1 some input could not be read, 2 usage.\n", prog);
+"Exit status: 0 ok, 1 some input could not be read or a file named has no\n"
+"markers (no __simple_marker section, no SDT notes), 2 usage.\n", prog);
 }
 
 static void print_header(void)
@@ -93,13 +94,14 @@ static void json_begin_probe(void)
 	json_first = false;
 }
 
-static void print_part(const struct smk_part *p)
+/* Addresses as eu-addr2line -e takes them (smk_binary_layout_base()). */
+static void print_part(const struct smk_part *p, uint64_t base)
 {
 	if (p->symbol)
 		printf("%s+0x%llx", p->symbol, (unsigned long long)p->offset);
 	else
 		printf("?");
-	printf(" (0x%llx)", (unsigned long long)p->addr);
+	printf(" (0x%llx)", (unsigned long long)(p->addr - base));
 }
 
 static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
@@ -136,7 +138,7 @@ static void print_marker_text(struct smk_binary *b, struct smk_marker *m,
 		for (j = 0; j < in->nparts; j++) {
 			if (j)
 				printf(", ");
-			print_part(&in->parts[j]);
+			print_part(&in->parts[j], smk_binary_layout_base(b));
 		}
 		printf("%s\n", in->inlined ? " [inlined]" : "");
 	}
@@ -178,7 +180,9 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 			struct smk_part *p = &in->parts[j];
 
 			printf("%s{\"address\": \"0x%llx\", \"size\": %llu, ",
-			       j ? ", " : "", (unsigned long long)p->addr,
+			       j ? ", " : "",
+			       (unsigned long long)(p->addr -
+						    smk_binary_layout_base(b)),
 			       (unsigned long long)p->size);
 			json_key("symbol", p->symbol, true);
 			printf("\"offset\": %llu}",
@@ -191,7 +195,33 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
 	printf("}");
 }
 
-static void list_markers(struct smk_binary *b)
+/*
+ * A file named on the command line with no marker section (nor SDT notes)
+ * is a failure, with its likely causes; a module's loaded section a
+ * warning, with the fix.  Files found by a directory or kernel walk are
+ * not reported: most modules have no markers.
+ */
+static void check_section(struct smk_binary *b, struct smk_marker_set *set,
+			  bool expl)
+{
+	const char *msg;
+
+	switch (smk_markers_section_check(b, set, &msg)) {
+	case SMK_SECTION_MISSING:
+		if (!expl)
+			break;
+		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
+		status = 1;
+		break;
+	case SMK_SECTION_LOADED:
+		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
+		break;
+	case SMK_SECTION_OK:
+		break;
+	}
+}
+
+static void list_markers(struct smk_binary *b, bool expl)
 {
 	struct smk_marker_set *set;
 	struct smk_error *err;
@@ -203,10 +233,8 @@ static void list_markers(struct smk_binary *b)
 		error_report(err);
 		return;
 	}
-	if (opt.verbose && !set->section_size)
-		fprintf(stderr, "%s: %s: no markers (no __simple_marker "
-			"section)\n", prog, b->path);
-	else if (set->n && set->no_dwarf && !opt.json)
+	check_section(b, set, expl);
+	if (set->n && set->no_dwarf && !opt.json)
 		fprintf(stderr, "%s: %s: %s; functions unknown\n", prog,
 			b->path, set->no_dwarf);
 	for (i = 0; i < set->n; i++) {
@@ -237,6 +265,7 @@ static void list_sdt(struct smk_binary *b)
 {
 	struct smk_sdt_probe *probes;
 	struct smk_error *err;
+	uint64_t base = smk_binary_layout_base(b);
 	size_t n, i;
 
 	err = smk_sdt_read(b, &probes, &n);
@@ -271,7 +300,7 @@ static void list_sdt(struct smk_binary *b)
 				json_key("args", p->args, true);
 				printf("\"address\": \"0x%llx\", "
 				       "\"semaphore\": \"0x%llx\"}",
-				       (unsigned long long)p->pc,
+				       (unsigned long long)(p->pc - base),
 				       (unsigned long long)p->semaphore);
 			} else {
 				printf("%5u %-16s %-24s %-20s %s\n", next_id,
@@ -281,7 +310,8 @@ static void list_sdt(struct smk_binary *b)
 				if (opt.verbose)
 					printf("%6s%-10s 0x%llx%s0x%llx\n", "",
 					       "address:",
-					       (unsigned long long)p->pc,
+					       (unsigned long long)(p->pc -
+								    base),
 					       " semaphore: ",
 					       (unsigned long long)p->semaphore);
 			}
@@ -308,7 +338,7 @@ static void list_file(const char *path, bool expl)
 		error_report(err);
 		return;
 	}
-	list_markers(b);
+	list_markers(b, expl);
 	if (!opt.no_sdt && !smk_binary_is_kernel(b))
 		list_sdt(b);
 	smk_binary_destroy(b);

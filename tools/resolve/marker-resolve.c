@@ -126,7 +126,8 @@ static void usage(FILE *f)
 "everything added is removed.  --hold keeps them until SIGINT/SIGTERM\n"
 "(group simple_PID).  detach removes one group's events and no others;\n"
 "--sweep removes simple_PID groups whose process is gone.\n"
-"Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
+"Exit status: 0 ok, 1 an input failed or has no markers (no __simple_marker\n"
+"section, no SDT notes) or --strict refused a marker, 2 usage.\n",
 		prog, prog, prog, prog, prog, prog, prog);
 }
 
@@ -340,8 +341,10 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	for (i = 0; i < p->nsites; i++) {
 		struct smk_site *s = &p->sites[i];
 
+		/* .ko: eu-addr2line's addresses, as marker-list's. */
 		printf("%s{\"address\": \"0x%llx\", ", i ? ", " : "",
-		       (unsigned long long)s->addr);
+		       (unsigned long long)(s->addr -
+					    smk_binary_layout_base(b)));
 		json_kv("symbol", s->symbol, true);
 		printf("\"offset\": %llu, \"file_offset\": \"0x%llx\", "
 		       "\"inlined\": %s, ", (unsigned long long)s->offset,
@@ -744,6 +747,20 @@ static void resolve_file(const char *path)
 	}
 	err = nadhoc ? smk_adhoc_markers(b, adhoc, nadhoc, &set) :
 		smk_markers_read(b, 0, &set);
+	if (!err && !nadhoc) {
+		/* No section: the likely causes (and exit 1); a module's
+		 * loaded section: the fix.  See smk_markers_section_check(). */
+		const char *msg;
+		enum smk_section_state st =
+			smk_markers_section_check(b, set, &msg);
+
+		if (st != SMK_SECTION_OK)
+			fprintf(stderr, "%s: %s: %s\n", prog, path, msg);
+		if (st == SMK_SECTION_MISSING) {
+			status = 1;
+			goto out;
+		}
+	}
 	if (!err && set->no_dwarf) {
 		fprintf(stderr, "%s: %s: %s; cannot place probes\n", prog,
 			path, set->no_dwarf);

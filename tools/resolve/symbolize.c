@@ -70,10 +70,12 @@ static const char *base_name(const char *path)
 }
 
 /* One frame's "file:line", as addr2line prints it (its discriminator is
- * the address's row's, on every line of the chain, as GNU's is). */
-static void print_where(const struct smk_frame *f, unsigned int disc)
+ * the address's row's, on every line of the chain, as GNU's is; without a
+ * line row, the symbol table's file, as GNU's). */
+static void print_where(const struct smk_frame *f, unsigned int disc,
+			const char *symbol_file)
 {
-	const char *file = base_name(f->file);
+	const char *file = base_name(f->file ? f->file : symbol_file);
 
 	printf("%s:", file ? file : "??");
 	if (!f->line)
@@ -106,7 +108,8 @@ static void print_text(const struct smk_symbol_info *r)
 				fputs(" (inlined by) ", stdout);
 			if (opt.functions)
 				printf("%s%s", fn, opt.pretty ? " at " : "\n");
-			print_where(f, r->frames[0].discriminator);
+			print_where(f, r->frames[0].discriminator,
+				    f->line ? NULL : r->symbol_file);
 		}
 	}
 	if (opt.markers)

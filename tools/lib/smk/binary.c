@@ -723,6 +723,9 @@ static int sym_cmp(const void *a, const void *b)
 
 static void build_symbols(struct smk_binary *b)
 {
+	enum { NOTHING_SEEN, SYMBOL_SEEN, FILE_AFTER_SYMBOL } state =
+		NOTHING_SEEN;
+	const char *file = NULL;
 	int i, n;
 
 	b->syms_tried = true;
@@ -740,13 +743,25 @@ static void build_symbols(struct smk_binary *b)
 		const char *name = dwfl_module_getsym_info(b->dwmod, i, &sym, &a,
 							   NULL, NULL, NULL);
 		int type = GELF_ST_TYPE(sym.st_info);
+		int bind = GELF_ST_BIND(sym.st_info);
 
+		/* binutils' walk: every symbol but the files counts. */
+		if (name && type == STT_FILE) {
+			file = name;
+			if (state == SYMBOL_SEEN)
+				state = FILE_AFTER_SYMBOL;
+			continue;
+		}
+		if (state == NOTHING_SEEN)
+			state = SYMBOL_SEEN;
 		if (!name || !*name || sym.st_shndx == SHN_UNDEF ||
 		    (type != STT_FUNC && type != STT_NOTYPE))
 			continue;
 		b->syms[b->nsyms++] = (struct smk_symbol){
 			.addr = a - b->bias, .size = sym.st_size,
-			.name = name, .bind = GELF_ST_BIND(sym.st_info),
+			.name = name, .bind = bind,
+			.file = bind == STB_LOCAL ||
+				state != FILE_AFTER_SYMBOL ? file : NULL,
 		};
 	}
 	qsort(b->syms, b->nsyms, sizeof(*b->syms), sym_cmp);
@@ -1018,6 +1033,19 @@ const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
 	if (offset)
 		*offset = addr - s->addr;
 	return s->name;
+}
+
+uint64_t smk_binary_layout_base(struct smk_binary *b)
+{
+	Dwarf_Addr start = 0;
+
+	if (b->kind != SMK_BINARY_MODULE && b->kind != SMK_BINARY_OBJECT)
+		return 0;
+	if (!binary_report(b))
+		return 0;
+	dwfl_module_info(b->dwmod, NULL, &start, NULL, NULL, NULL, NULL,
+			 NULL);
+	return start - b->bias;
 }
 
 bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,

@@ -104,6 +104,12 @@ struct smk_symbol {
 	uint64_t addr;		/* DWARF address space */
 	uint64_t size;
 	const char *name;	/* libdwfl's string */
+	/* The symbol table's source file (STT_FILE) of the symbol, by GNU
+	 * addr2line's rule (binutils elf_find_function()): the last one
+	 * before it, for a local symbol or one before any file symbol came
+	 * after another symbol; else NULL.  "crtstuff.c" for code that has
+	 * no line rows. */
+	const char *file;
 	unsigned char bind;
 };
 
@@ -127,6 +133,17 @@ const char *smk_binary_symbol(struct smk_binary *b, uint64_t addr,
  */
 bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
 			    uint64_t *off);
+
+/*
+ * What to subtract from a DWARF address of @b to get the address tools
+ * print and take.  Relocatable files (.ko, .o) have no link-time
+ * addresses; libdwfl lays their sections out from its own base (0x10000),
+ * eu-addr2line -e FILE from 0: the latter is the one address space every
+ * tool prints and accepts (marker-list, marker-resolve --format=json,
+ * addr2line), beside the SYM+OFF a kprobe takes.  0 for vmlinux,
+ * executables and shared libraries, whose DWARF addresses are link-time.
+ */
+uint64_t smk_binary_layout_base(struct smk_binary *b);
 
 /* Name of the section holding DWARF address @addr, or NULL. */
 const char *smk_binary_section_name(struct smk_binary *b, uint64_t addr);

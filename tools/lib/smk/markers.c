@@ -613,6 +613,58 @@ static int instance_cmp(const void *a, const void *b)
 	return ax < ay ? -1 : ax > ay;
 }
 
+enum smk_section_state smk_markers_section_check(
+	struct smk_binary *b, const struct smk_marker_set *set,
+	const char **msg)
+{
+	GElf_Shdr sh;
+
+	*msg = NULL;
+	if (!set->section_size) {
+		if (smk_binary_section(b, ".note.stapsdt", &sh))
+			return SMK_SECTION_OK;
+		switch (b->kind) {
+		case SMK_BINARY_VMLINUX:
+			*msg = "no __simple_marker section: no marker was "
+			       "kept (CONFIG_SIMPLE_MARKERS unset, or a kernel "
+			       "without the simple-marker series)";
+			break;
+		case SMK_BINARY_MODULE:
+			*msg = "no __simple_marker section: no marker was "
+			       "compiled in (built with -DSIMPLE_MARKERS=0, "
+			       "against a kernel carrying the series with "
+			       "CONFIG_SIMPLE_MARKERS unset, or from sources "
+			       "without trace_simple()), or the section was "
+			       "stripped";
+			break;
+		default:
+			*msg = "no __simple_marker section: no marker was "
+			       "compiled in (built with -DSIMPLE_MARKERS=0, "
+			       "or from sources without trace_simple()), or "
+			       "the section was stripped";
+			break;
+		}
+		return SMK_SECTION_MISSING;
+	}
+	if (!set->section_alloc)
+		return SMK_SECTION_OK;
+	if (b->kind == SMK_BINARY_MODULE) {
+		*msg = "__simple_marker is allocated: the records are loaded "
+		       "with the module; link it with -T "
+		       "scripts/simple_marker.lds (LDFLAGS_MODULE, as "
+		       "samples/Makefile does)";
+		return SMK_SECTION_LOADED;
+	}
+	if (b->kind == SMK_BINARY_VMLINUX) {
+		*msg = "__simple_marker is allocated: the records are loaded "
+		       "with the kernel; give the section its line in the "
+		       "vmlinux linker script (ELF_DETAILS, "
+		       "kernel/patches/0002)";
+		return SMK_SECTION_LOADED;
+	}
+	return SMK_SECTION_OK;
+}
+
 struct smk_error *smk_markers_read(struct smk_binary *b, unsigned int flags,
 				   struct smk_marker_set **ret)
 {
@@ -642,6 +694,7 @@ struct smk_error *smk_markers_read(struct smk_binary *b, unsigned int flags,
 		goto fail;
 	}
 	set->section_size = data->d_size;
+	set->section_alloc = sh.sh_flags & SHF_ALLOC;
 	err = smk_records_decode(data->d_buf, data->d_size, b->big_endian,
 				 &recs, &nrecs, record_warn, b);
 	if (err)

@@ -59,8 +59,27 @@ struct smk_marker_set {
 	struct smk_marker *markers;
 	size_t n;
 	uint64_t section_size;	/* 0: no __simple_marker section */
+	bool section_alloc;	/* the section has SHF_ALLOC (is loaded) */
 	const char *no_dwarf;	/* why no function is known (bin-owned) */
 };
+
+enum smk_section_state {
+	SMK_SECTION_OK,
+	SMK_SECTION_MISSING,	/* no __simple_marker, nor any SDT note */
+	SMK_SECTION_LOADED,	/* a module's or vmlinux's is SHF_ALLOC */
+};
+
+/*
+ * What a tool should say about the section @set was read from: for a
+ * problem, *@msg is "what: why" (static), to print as "PROG: PATH: MSG".
+ * MISSING names the likely causes, LOADED the fix.  A userspace program's
+ * allocated section is fine (linking it with simple_marker-user.lds is
+ * optional), as is a .o's (the final link makes it non-allocated), and a
+ * program with SDT notes but no markers is not missing anything.
+ */
+enum smk_section_state smk_markers_section_check(
+	struct smk_binary *b, const struct smk_marker_set *set,
+	const char **msg);
 
 enum smk_markers_flags {
 	SMK_MARKERS_ARG_TYPES = 1 << 0,	/* resolve argument types */

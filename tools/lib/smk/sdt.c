@@ -161,7 +161,18 @@ struct smk_error *smk_sdt_read(struct smk_binary *b,
 					 "skipped", b->path, desc_off, why);
 				continue;
 			}
-			if (have_base)
+			/*
+			 * sys/sdt.h notes record where .stapsdt.base was at
+			 * link time, to be moved with it (prelink).  A note
+			 * with base 0 has no such reference: it is one of
+			 * trace_simple_exact()'s, and the program may still
+			 * have a .stapsdt.base from sys/sdt.h notes beside
+			 * it.  Adjusting those by the section's address put
+			 * them at 0.  In a relocatable file the field is 0
+			 * before relocation, but relocate_pc() below sets
+			 * the address from the relocation anyway.
+			 */
+			if (have_base && base)
 				p.pc += base_sh.sh_addr - base;
 			if (b->kind == SMK_BINARY_MODULE ||
 			    b->kind == SMK_BINARY_OBJECT) {

@@ -1145,16 +1145,8 @@ static struct smk_error *prepare(struct smk_symbolizer *s)
 		return NULL;
 	s->prepared = true;
 	s->dw = smk_binary_dwarf(b);
-	if (b->dwmod && (b->kind == SMK_BINARY_MODULE ||
-			 b->kind == SMK_BINARY_OBJECT)) {
-		Dwarf_Addr start = 0;
-
-		/* libdwfl lays a relocatable file out from its own base;
-		 * eu-addr2line -e from 0.  Same layout otherwise. */
-		dwfl_module_info(b->dwmod, NULL, &start, NULL, NULL, NULL,
-				 NULL, NULL);
-		s->base = start - b->bias;
-	}
+	if (b->dwmod)
+		s->base = smk_binary_layout_base(b);
 	if (!s->dw) {
 		s->no_dwarf = b->no_dwarf_reason ? b->no_dwarf_reason :
 			"no debuginfo";
@@ -1195,7 +1187,7 @@ static size_t find_markers(struct smk_symbolizer *s, uint64_t addr,
  * but scans the whole table: only when needed.
  */
 static const char *symbol_at(struct smk_symbolizer *s, uint64_t a,
-			     uint64_t *offset)
+			     uint64_t *offset, const char **file)
 {
 	struct smk_binary *b = s->b;
 	const struct smk_symbol *sym = smk_binary_symbol_at(b, a);
@@ -1204,18 +1196,23 @@ static const char *symbol_at(struct smk_symbolizer *s, uint64_t a,
 	const char *name;
 
 	*offset = 0;
+	*file = NULL;
 	if (sym && sym->size) {
 		*offset = a - sym->addr;
+		*file = sym->file;
 		return sym->name;
 	}
 	name = b->dwmod ? dwfl_module_addrinfo(b->dwmod, a + b->bias, &off,
 					       &gs, NULL, NULL, NULL) : NULL;
 	if (name && *name) {
 		*offset = off;
+		if (sym && sym->name == name)	/* libdwfl's own string */
+			*file = sym->file;
 		return name;
 	}
 	if (sym) {
 		*offset = a - sym->addr;
+		*file = sym->file;
 		return sym->name;
 	}
 	return NULL;
@@ -1241,7 +1238,7 @@ static struct smk_error *lookup_one(struct smk_symbolizer *s, uint64_t addr,
 	}
 	memset(out, 0, sizeof(*out));
 	out->address = addr;
-	sym = symbol_at(s, a, &out->symbol_offset);
+	sym = symbol_at(s, a, &out->symbol_offset, &out->symbol_file);
 	out->symbol = sym;
 	if (s->nmarkers) {
 		k = find_markers(s, addr, &out->nmarkers);

@@ -72,6 +72,9 @@ struct smk_symbol_info {
 	size_t nframes;		/* 0: nothing found, see reason */
 	const char *symbol;	/* ELF symbol containing the address, or NULL */
 	uint64_t symbol_offset;
+	/* The symbol's STT_FILE (struct smk_symbol.file): what GNU addr2line
+	 * prints for code that has no line rows ("crtstuff.c:?"), or NULL. */
+	const char *symbol_file;
 	const char *marker;	/* marker whose probe site this is, or NULL */
 	const char *marker_file;
 	unsigned int marker_line;
