@@ -15,7 +15,7 @@ done
 [ -x "$TOP/tools/marker-list/marker-list" ] ||
 	skip_all "tools/marker-list/marker-list not built (make)"
 
-plan 56
+plan 57
 
 GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
@@ -465,5 +465,17 @@ run marker-list "$TMP/kfiles/nomark/vmlinux"
 is "$rc|$(cat "$TMP/err")" \
 	"1|marker-list: $TMP/kfiles/nomark/vmlinux: no __simple_marker section: no marker was kept (CONFIG_SIMPLE_MARKERS unset, or a kernel without the simple-marker series)" \
 	"vmlinux without the section: the likely causes, exit 1"
+# A whole release (-k R alone) of a kernel without the series: its
+# vmlinux is reported, the modules' markers listed, exit 0.
+KR=$TMP/kfiles/root
+mkdir -p "$KR/usr/lib/debug/boot" "$KR/lib/modules/9.9.9-k/kernel"
+cp "$TMP/kfiles/nomark/vmlinux" "$KR/usr/lib/debug/boot/vmlinux-9.9.9-k"
+gcc $CFLAGS -DLISTING_MODULE='"kmod1"' -c "$L/listing.c" -o "$TMP/kmod1.o"
+ld -r -T "$TOP/scripts/simple_marker.lds" -o "$KR/lib/modules/9.9.9-k/kernel/kmod1.ko" \
+	"$TMP/kmod1.o"
+run marker-list -k 9.9.9-k --root "$KR"
+is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat "$TMP/err")" \
+	"0|kmod1 |marker-list: $KR/usr/lib/debug/boot/vmlinux-9.9.9-k: no __simple_marker section: no marker was kept (CONFIG_SIMPLE_MARKERS unset, or a kernel without the simple-marker series)" \
+	"-k R alone, vmlinux without the series: reported, modules listed, exit 0"
 
 done_testing

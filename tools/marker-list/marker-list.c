@@ -24,6 +24,7 @@ static const char *prog = "marker-list";
 static struct options {
 	struct smk_cli cli;
 	bool verbose, json, no_sdt;
+	bool release_walk;	/* -k RELEASE with no file or module named */
 } opt;
 
 static int status;		/* exit status: 1 once anything failed */
@@ -68,7 +69,8 @@ static void usage(FILE *f)
 "  -h, --help\n"
 "\n"
 "Exit status: 0 ok, 1 some input could not be read or a file named has no\n"
-"markers (no __simple_marker section, no SDT notes), 2 usage.\n", prog);
+"markers (no __simple_marker section, no SDT notes; a release's vmlinux\n"
+"without any is only reported), 2 usage.\n", prog);
 }
 
 static void print_header(void)
@@ -199,7 +201,9 @@ static void print_marker_json(struct smk_binary *b, struct smk_marker *m,
  * A file named on the command line with no marker section (nor SDT notes)
  * is a failure, with its likely causes; a module's loaded section a
  * warning, with the fix.  Files found by a directory or kernel walk are
- * not reported: most modules have no markers.
+ * not reported: most modules have no markers.  The vmlinux of a whole
+ * release (-k RELEASE alone) is reported but is no failure: a kernel
+ * without the series has none, and its modules may.
  */
 static void check_section(struct smk_binary *b, struct smk_marker_set *set,
 			  bool expl)
@@ -211,7 +215,8 @@ static void check_section(struct smk_binary *b, struct smk_marker_set *set,
 		if (!expl)
 			break;
 		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
-		status = 1;
+		if (!opt.release_walk)
+			status = 1;
 		break;
 	case SMK_SECTION_LOADED:
 		fprintf(stderr, "%s: %s: %s\n", prog, b->path, msg);
@@ -390,6 +395,7 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	opt.release_walk = optind == argc;
 	smk_set_warn(warn_cb, NULL);
 	smk_cli_inputs(&opt.cli, argv + optind, argc - optind, &inputs,
 		       error_report);
