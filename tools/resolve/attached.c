@@ -561,7 +561,19 @@ fail:
 							 false);
 				smk_error_destroy(err);
 			}
-		err = smk_tracefs_instance_remove(t, inst);
+		/*
+		 * rmdir is EBUSY while anyone holds a file of the instance
+		 * open, as a tool enumerating every instance's enable files
+		 * does for a moment: retry for a few seconds.
+		 */
+		for (i = 0;; i++) {
+			err = smk_tracefs_instance_remove(t, inst);
+			if (!err || i == 50 ||
+			    !strstr(err->message, strerror(EBUSY)))
+				break;
+			smk_error_destroy(err);
+			usleep(100 * 1000);
+		}
 		if (err) {
 			report("watch", err);
 			rc = 1;

@@ -187,8 +187,8 @@ struct smk_error *smk_tracefs_open_pipe(struct smk_tracefs *t, int *fd);
 struct smk_tracefs_record {
 	char group[SMK_PROBE_NAME_MAX + 1];
 	char event[SMK_PROBE_NAME_MAX + 1];
-	char *marker;		/* marker name, or an SDT probe's PROV:NAME */
-	char *source;		/* "FILE:LINE" of the marker, "" if unknown */
+	char *marker;		/* marker name, or SDT PROV:NAME */
+	char *source;		/* marker's "FILE:LINE", or "" */
 	char *line;		/* the definition, as attached */
 };
 
