@@ -29,7 +29,7 @@ rows() {
 
 cd "$TMP"
 (cd "$TOP/examples" && gcc $CFLAGS -o "$TMP/shop" shop.c)
-SHOP_ROWS="1 shop main shop_closed;2 shop order_place order_done;3 shop order_place order_short;4 shop order_place order_begin;5 shop find_item item_missing;6 shop line_total line_total;"
+SHOP_ROWS="1 shop line_total line_total;2 shop find_item item_missing;3 shop order_place order_begin;4 shop order_place order_short;5 shop order_place order_done;6 shop main shop_closed;"
 
 # ---- not ELF, empty, truncated ----
 printf 'just text\n' > text
@@ -149,7 +149,7 @@ EOF
 read done_off begin_off < offsets
 run marker-list corrupt
 is "$rc|$(rows | tr '\n' ';')" \
-	"0|1 corrupt main shop_closed;2 corrupt order_place order_short;3 corrupt find_item item_missing;4 corrupt line_total line_total;" \
+	"0|1 corrupt line_total line_total;2 corrupt find_item item_missing;3 corrupt order_place order_short;4 corrupt main shop_closed;" \
 	"corrupt records: the other markers still listed, exit 0"
 is "$(sort err)" "$(sort <<EOF
 marker-list: warning: corrupt: __simple_marker+$done_off: marker name is not a C identifier, record skipped
@@ -161,7 +161,7 @@ EOF
 run marker-list --json corrupt
 is "$rc|$(python3 -c 'import json, sys
 print(" ".join(p["name"] for p in json.load(open(sys.argv[1]))["probes"]))' out)" \
-	"0|shop_closed order_short item_missing line_total" \
+	"0|line_total item_missing order_short shop_closed" \
 	"corrupt records: --json still valid, the other markers in it"
 
 # ---- paths that do not exist ----
@@ -226,7 +226,7 @@ is "$(readelf -S nodebug | grep -c -e '\.debug_info' -e __simple_marker)" "1" \
 	"strip -g: no .debug_info, __simple_marker kept"
 run marker-list nodebug
 is "$rc|$(rows | tr '\n' ';')" \
-	"0|1 nodebug - shop_closed;2 nodebug - order_done;3 nodebug - order_short;4 nodebug - order_begin;5 nodebug - item_missing;6 nodebug - line_total;" \
+	"0|1 nodebug - line_total;2 nodebug - item_missing;3 nodebug - order_begin;4 nodebug - order_short;5 nodebug - order_done;6 nodebug - shop_closed;" \
 	"no debuginfo: every marker listed, FUNCTION -"
 case $(cat err) in
 "marker-list: nodebug: no debuginfo: "*"; functions unknown") r=ok ;;

@@ -65,10 +65,10 @@ filter() {
 	is "$rc|$(rows | tr '\n' ';')" "0|$_want" "filter $_desc"
 }
 filter "-n 'order_*' (a name glob)" \
-	"1 shop order_place order_done;2 shop order_place order_short;3 shop order_place order_begin;" \
+	"1 shop order_place order_begin;2 shop order_place order_short;3 shop order_place order_done;" \
 	-n 'order_*'
 filter "-n 'order_place:' (function, any name)" \
-	"1 shop order_place order_done;2 shop order_place order_short;3 shop order_place order_begin;" \
+	"1 shop order_place order_begin;2 shop order_place order_short;3 shop order_place order_done;" \
 	-n 'order_place:'
 filter "-n '::line_total'" "1 shop line_total line_total;" -n '::line_total'
 filter "-n 'find_*:item_*' (right-aligned: function:name)" \
@@ -78,13 +78,13 @@ filter "-n 'sh?p:order_place:*_d*' (all three)" \
 filter "-n 'other:*:*' (no such module)" "" -n 'other:*:*'
 filter "-n 'main' (a name, not a function)" "" -n main
 filter "-m 'sh*'" \
-	"1 shop main shop_closed;2 shop order_place order_done;3 shop order_place order_short;4 shop order_place order_begin;5 shop find_item item_missing;6 shop line_total line_total;" \
+	"1 shop line_total line_total;2 shop find_item item_missing;3 shop order_place order_begin;4 shop order_place order_short;5 shop order_place order_done;6 shop main shop_closed;" \
 	-m 'sh*'
 filter "-m shop2" "" -m shop2
 filter "-f '*_item'" "1 shop find_item item_missing;" -f '*_item'
 filter "-f main" "1 shop main shop_closed;" -f main
 filter "-N '*_[bd]*'" \
-	"1 shop order_place order_done;2 shop order_place order_begin;" \
+	"1 shop order_place order_begin;2 shop order_place order_done;" \
 	-N '*_[bd]*'
 filter "-f line_total -N line_total -m shop (all must match)" \
 	"1 shop line_total line_total;" -f line_total -N line_total -m shop
@@ -317,7 +317,7 @@ gcc $CFLAGS -g0 -DPLAIN_NO_MAIN -c listing_plain.c -o nodebug.o
 gcc -o mixed shop.o nodebug.o
 run marker-list plain
 is "$rc|$(rows | tr '\n' ';')|$(cat "$TMP/err")" \
-	"0|1 plain main plain_main;2 plain plain_helper plain_helper_called;|" \
+	"0|1 plain plain_helper plain_helper_called;2 plain main plain_main;|" \
 	"a unit without abstract origins (no inlining) is listed"
 run marker-list -v -n '::plain_*' mixed
 is "$rc|$(rows | tr '\n' ';')|$(grep reason: "$TMP/out")" \
@@ -339,7 +339,7 @@ for z in gz xz zst; do
 	$c mymod.ko > mymod.ko.$z
 	run marker-list mymod.ko.$z
 	is "$rc|$(rows | tr '\n' ';')" \
-		"0|1 mymod listing_work utf8;2 mymod listing_work caller;3 mymod listing_work twelve;4 mymod listing_work no_args;5 mymod listing_work quoted;6 mymod listing_scale scaled;" \
+		"0|1 mymod listing_scale scaled;2 mymod listing_work quoted;3 mymod listing_work no_args;4 mymod listing_work twelve;5 mymod listing_work caller;6 mymod listing_work utf8;" \
 		"compressed module .ko.$z: listed, name from .modinfo"
 done
 
@@ -365,7 +365,7 @@ is "$(cat "$TMP/err")" \
 	"-k R --root: the missing vmlinux named on stderr"
 run marker-list -k "$R" --root "$ROOT" mymod
 is "$rc|$(rows | tr '\n' ';')|$(cat "$TMP/err")" \
-	"0|1 mymod listing_work utf8;2 mymod listing_work caller;3 mymod listing_work twelve;4 mymod listing_work no_args;5 mymod listing_work quoted;6 mymod listing_scale scaled;|" \
+	"0|1 mymod listing_scale scaled;2 mymod listing_work quoted;3 mymod listing_work no_args;4 mymod listing_work twelve;5 mymod listing_work caller;6 mymod listing_work utf8;|" \
 	"-k R --root ROOT mymod: the module found by name"
 run marker-list --json -k "$R" --root "$ROOT" other_mod mymod
 is "$rc|$(python3 -c 'import json, sys
@@ -396,7 +396,7 @@ is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat
 	"0|vmlinux mymod other_mod |" \
 	"-k R --root with a vmlinux: vmlinux first, then the modules, exit 0"
 is "$(awk '$2 == "vmlinux" && $4 == "caller"' "$TMP/out")" \
-	"    2 vmlinux          listing_work             caller               caller \$fn" \
+	"    5 vmlinux          listing_work             caller               caller \$fn" \
 	"-k R --root: vmlinux is a kernel file (%pS takes its extension)"
 
 # An unpacked -dbg package: no modules.dep, the modules under
@@ -416,7 +416,7 @@ is "$rc|$(awk '/^ +[0-9]+ / { print $2 }' "$TMP/out" | uniq | tr '\n' ' ')|$(cat
 # Module names too (the man page's own case): libkmod has no index there.
 run marker-list -k "$R" --root "$DBG" mymod
 is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
-	"0|1 mymod listing_work utf8|" \
+	"0|1 mymod listing_scale scaled|" \
 	"-k R --root DBG mymod, no modules.dep: found by its file name"
 run marker-list --json -k "$R" --root "$DBG" other_mod
 is "$rc|$(python3 -c 'import json, sys
@@ -442,7 +442,7 @@ cp mymod.ko "$RR/lib/modules/$R/kernel/x/"
 depmod -b "$RR" "$R" 2>/dev/null
 run marker-list -k "$R" --root "$RR" mymod
 is "$rc|$(rows | head -n 1)|$(cat "$TMP/err")" \
-	"0|1 mymod listing_work utf8|" \
+	"0|1 mymod listing_scale scaled|" \
 	"-k R --root DIR/R mymod: found though the root's path holds R"
 
 cd "$TMP"

@@ -55,7 +55,7 @@ ok "readelf -n: both probes with argument specs" \
 
 run marker-list sdt
 is "$rc|$(rows)|$(cat err)" \
-	"0|1 sdt work work_done;2 sdt sdt_sum sum_done;3 sdt work prov:plain;4 sdt gated prov:gated;|" \
+	"0|1 sdt sdt_sum sum_done;2 sdt work work_done;3 sdt work prov:plain;4 sdt gated prov:gated;|" \
 	"markers, then SDT probes named provider:name in their functions"
 is "$(awk '$4 ~ /^prov:/ { sub(/^ *[0-9]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, ""); print }' out)" \
 	"[sdt] $PLAIN_ARGS
@@ -90,8 +90,8 @@ EOF
 is "$(python3 check.py out "plain.args=$PLAIN_ARGS" "gated.args=$GATED_ARGS" \
 	plain.loc="$(note loc plain)" gated.loc="$(note loc gated)" \
 	plain.sem="$(note sem plain)" gated.sem="$(note sem gated)" 2>&1)" \
-	"marker:work_done
-marker:sum_done
+	"marker:sum_done
+marker:work_done
 sdt:prov:plain prov/plain sdt/sdt args=True addr=True sem=True in=True
 sdt:prov:gated prov/gated sdt/sdt args=True addr=True sem=True in=True" \
 	"--json: kind sdt, provider, probe, args, address and semaphore as readelf -n, address in the function"
@@ -121,7 +121,7 @@ is "$(rows)" "1 sdt work work_done;2 sdt work prov:plain;" "-f work: marker and 
 
 # ---- --no-sdt ----
 run marker-list --no-sdt sdt
-is "$rc|$(rows)" "0|1 sdt work work_done;2 sdt sdt_sum sum_done;" "--no-sdt: markers only"
+is "$rc|$(rows)" "0|1 sdt sdt_sum sum_done;2 sdt work work_done;" "--no-sdt: markers only"
 run marker-list --no-sdt --json sdt
 is "$(python3 -c 'import json, sys
 print([p["kind"] for p in json.load(open(sys.argv[1]))["probes"]])' out)" \
@@ -170,7 +170,7 @@ is "$(note loc plain sdt-moved)|$(note base plain sdt-moved)" \
 off=$(python3 patch.py sdt sdt-bad provider)
 run marker-list sdt-bad
 is "$rc|$(rows)|$(cat err)" \
-	"0|1 sdt-bad work work_done;2 sdt-bad sdt_sum sum_done;3 sdt-bad gated prov:gated;|marker-list: warning: sdt-bad: .note.stapsdt+$off: bad provider, name or argument string, probe skipped" \
+	"0|1 sdt-bad sdt_sum sum_done;2 sdt-bad work work_done;3 sdt-bad gated prov:gated;|marker-list: warning: sdt-bad: .note.stapsdt+$off: bad provider, name or argument string, probe skipped" \
 	"a control character in a provider: that probe skipped with a warning"
 
 # trace_simple_exact(): the anchor is an SDT note of provider simple_marker;
@@ -191,7 +191,7 @@ marker-list --json exact > exact.json
 is "$(python3 -c 'import json, sys
 print(" ".join("%s:%s:%s" % (p["kind"], p["name"], p.get("exact"))
                for p in json.load(open(sys.argv[1]))["probes"]))' exact.json)" \
-	"marker:plain:False marker:started:True" \
+	"marker:started:True marker:plain:False" \
 	"exact marker: exact true, its anchor not listed as an SDT probe"
 is "$(marker-list -v -N started exact | grep -c '^ *exact: *yes')" 1 \
 	"-v says exact: yes"

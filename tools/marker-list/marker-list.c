@@ -230,7 +230,7 @@ static void list_markers(struct smk_binary *b, bool expl)
 {
 	struct smk_marker_set *set;
 	struct smk_error *err;
-	size_t i;
+	size_t i, *order;
 
 	err = smk_markers_read(b, opt.verbose || opt.json ?
 			       SMK_MARKERS_ARG_TYPES : 0, &set);
@@ -242,8 +242,14 @@ static void list_markers(struct smk_binary *b, bool expl)
 	if (set->n && set->no_dwarf && !opt.json)
 		fprintf(stderr, "%s: %s: %s; functions unknown\n", prog,
 			b->path, set->no_dwarf);
+	err = smk_cli_source_order(set, &order);
+	if (err) {
+		error_report(err);
+		smk_marker_set_destroy(set);
+		return;
+	}
 	for (i = 0; i < set->n; i++) {
-		struct smk_marker *m = &set->markers[i];
+		struct smk_marker *m = &set->markers[order[i]];
 		char *desc;
 
 		if (!smk_filter_match(&opt.cli.filter, b->module, m->function,
@@ -263,6 +269,7 @@ static void list_markers(struct smk_binary *b, bool expl)
 		free(desc);
 		next_id++;
 	}
+	free(order);
 	smk_marker_set_destroy(set);
 }
 
@@ -367,6 +374,11 @@ int main(int argc, char **argv)
 				NULL)) != -1) {
 		int taken = smk_cli_option(&opt.cli, c, optarg);
 
+		if (taken == -2) {
+			fprintf(stderr, "%s: -n '%s': a probe description is "
+				"%s\n", prog, optarg, smk_filter_syntax);
+			return 2;
+		}
 		if (taken < 0)
 			return 1;
 		if (taken)

@@ -11,5 +11,7 @@ int cmd_addr2line(int argc, char **argv);		/* symbolize.c */
 int cmd_symbolize_trace(int argc, char **argv);		/* trace.c */
 int cmd_symbolize_ftrace(int argc, char **argv);	/* ftrace.c */
 int cmd_callgraph(int argc, char **argv);		/* callgraph.c */
+int cmd_list(int argc, char **argv);			/* attached.c */
+int cmd_watch(int argc, char **argv);			/* attached.c */
 
 #endif /* SMK_RESOLVE_COMMANDS_H */

@@ -27,6 +27,7 @@
 #include "smk/kernel.h"
 #include "smk/kmap.h"
 #include "smk/symbolize.h"
+#include "smk/tracefs.h"
 #include "commands.h"
 #include "kaddr.h"
 
@@ -41,12 +42,43 @@ struct state {
 	struct kaddr ka;
 	bool json;
 	size_t nevents, nresolved, nmarkers;
+	/* What our attach recorded: names the markers of uprobe events */
+	struct smk_tracefs_record *rec;
+	size_t nrec;
 };
 
 struct answer {
 	struct kaddr_answer k;
 	const char *why;
+	const struct smk_tracefs_record *rec;	/* a probe we attached */
 };
+
+/*
+ * The record of @event, which a trace line names without its group: the
+ * one record of that name, or one marker all its records agree on.
+ */
+static const struct smk_tracefs_record *recorded(const struct state *st,
+						 const char *event,
+						 bool *ambiguous)
+{
+	const struct smk_tracefs_record *r = NULL;
+	size_t i;
+
+	*ambiguous = false;
+	for (i = 0; i < st->nrec; i++) {
+		const struct smk_tracefs_record *x = &st->rec[i];
+
+		if (strcmp(x->event, event))
+			continue;
+		if (r && (strcmp(r->marker, x->marker) ||
+			  strcmp(r->source, x->source))) {
+			*ambiguous = true;
+			return NULL;
+		}
+		r = x;
+	}
+	return r;
+}
 
 static void resolve(struct state *st, const char *where, struct answer *a)
 {
@@ -75,6 +107,12 @@ static void print_text(const char *line, const struct answer *a)
 	size_t k;
 
 	fputs(line, stdout);
+	if (a->rec && (!a->k.have || !i->nframes)) {
+		printf(", debug_info = { probe = \"%s/%s\" }, marker = { "
+		       "name = \"%s\", src = \"%s\" }\n", a->rec->group,
+		       a->rec->event, a->rec->marker, a->rec->source);
+		return;
+	}
 	if (!a->k.have || !i->nframes) {
 		printf(", debug_info = { reason = \"%s\" }\n",
 		       a->why ? a->why : "unknown");
@@ -139,6 +177,14 @@ static void print_json(const struct smk_ftrace_event *ev,
 		printf(", \"line\": %u}", i->frames[k].line);
 	}
 	printf("]");
+	if (a->rec && (!a->k.have || !i->nframes)) {
+		key_str("probe_group", a->rec->group, true);
+		key_str("marker", a->rec->marker, true);
+		key_str("marker_source", a->rec->source, true);
+		key_str("reason", NULL, true);
+		printf("}\n");
+		return;
+	}
 	key_str("marker", a->k.have ? i->marker : NULL, true);
 	key_str("marker_file", a->k.have ? i->marker_file : NULL, true);
 	printf(", \"marker_line\": %u, \"markers\": [", a->k.have && i->marker ?
@@ -185,7 +231,15 @@ static int do_stream(struct state *st, FILE *f, const char *name)
 		resolve(st, ev.where, &a);
 		if (a.k.have && a.k.info.nframes)
 			st->nresolved++;
-		if (a.k.have && a.k.info.marker)
+		if (!a.k.have || !a.k.info.nframes) {
+			bool amb;
+
+			a.rec = recorded(st, ev.event, &amb);
+			if (amb)
+				a.why = "an event name that several attached "
+					"groups use for different markers";
+		}
+		if ((a.k.have && a.k.info.marker) || a.rec)
 			st->nmarkers++;
 		if (st->json)
 			print_json(&ev, &a);
@@ -235,6 +289,9 @@ int cmd_symbolize_ftrace(int argc, char **argv)
 
 		if (!taken)
 			taken = kaddr_option(&st.ka, c, optarg);
+		if (taken == -2 && c == 'n')
+			fprintf(stderr, "%s: -n '%s': a probe description is "
+				"%s\n", prog, optarg, smk_filter_syntax);
 		if (taken < 0) {
 			rc = taken == -2 ? 2 : 1;
 			goto out;
@@ -265,6 +322,17 @@ int cmd_symbolize_ftrace(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
+	{
+		struct smk_error *err = smk_tracefs_record_read(NULL, &st.rec,
+								&st.nrec);
+
+		/* Without records only the kernel's own addresses resolve. */
+		if (err) {
+			fprintf(stderr, "%s: warning: %s\n", prog,
+				err->message);
+			smk_error_destroy(err);
+		}
+	}
 	if (optind == argc) {
 		rc = do_stream(&st, stdin, "stdin");
 	} else {
@@ -287,6 +355,7 @@ int cmd_symbolize_ftrace(int argc, char **argv)
 			"resolved, %zu at a marker\n", prog, st.nevents,
 			st.nresolved, st.nmarkers);
 out:
+	smk_tracefs_records_destroy(st.rec, st.nrec);
 	kaddr_deinit(&st.ka);
 	smk_cli_deinit(&st.cli);
 	return rc;

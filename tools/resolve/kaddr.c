@@ -161,7 +161,13 @@ static struct kaddr_bin *bin_add(struct kaddr *ka, const char *module,
 	if (err) {
 		if (b && !n->sym)
 			smk_binary_destroy(b);
-		if (asprintf(&n->why, "%s: %s", path, err->message) < 0)
+		/* Most errors name the file already: never twice. */
+		size_t len = strlen(path);
+		bool named = !strncmp(err->message, path, len) &&
+			     err->message[len] == ':';
+
+		if (asprintf(&n->why, "%s%s%s", named ? "" : path,
+			     named ? "" : ": ", err->message) < 0)
 			n->why = NULL;
 		smk_error_destroy(err);
 	}

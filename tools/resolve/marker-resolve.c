@@ -27,6 +27,7 @@
 #include "smk/sdt.h"
 #include "smk/tracefs.h"
 #include "commands.h"
+#include "vars.h"
 
 static const char *prog = "marker-resolve";
 
@@ -36,10 +37,11 @@ static struct options {
 	struct smk_cli cli;
 	const char *group;
 	enum format format;
-	bool strict, no_sdt;
+	bool strict, no_sdt, vars, externs;
 } opt = { .group = "simple" };
 
 static int status;
+static bool release_walk;	/* -k RELEASE with no file or module named */
 static bool json_first = true;
 static struct smk_inputs inputs;
 
@@ -47,9 +49,10 @@ static struct smk_inputs inputs;
 static char **used_names;
 static size_t nused;
 
-/* Definitions collected for attach. */
+/* Definitions collected for attach, and the marker of each. */
 static struct smk_probe_event *pending;
 static size_t npending;
+static struct smk_tracefs_record *pending_rec;
 
 enum mode { MODE_PRINT, MODE_ATTACH, MODE_DETACH };
 static enum mode mode;
@@ -95,7 +98,9 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: %s [options] FILE...\n"
 "       %s attach [--group G] [--hold] [--dry-run] [options] FILE...\n"
-"       %s detach [--group G] | --sweep\n"
+"       %s detach [--group G] [EVENT] | GROUP/EVENT | --sweep\n"
+"       %s list [-g G] [--format=json]   what attach made (perf probe -l)\n"
+"       %s watch [-g G] [-c COUNT] [--timeout SECONDS]\n"
 "       %s addr2line [-afips] [-e FILE] [--marker] [--format=json] [ADDR...]\n"
 "       %s symbolize-trace [options] TRACE_DIR     (LTTng, babeltrace2 style)\n"
 "       %s symbolize-ftrace [options] [TRACE...]   (ftrace text)\n"
@@ -114,6 +119,10 @@ static void usage(FILE *f)
 "                           an ad-hoc point instead of the markers (for\n"
 "                           binaries built without them); repeatable\n"
 "      --at-file FILE       ad-hoc points, one a line\n"
+"  -V, --vars               list the variables in scope at each site of the\n"
+"                           markers (or --at points): type, and the fetch\n"
+"                           argument or why there is none (perf probe -V)\n"
+"      --externs            with -V: file-scope variables too\n"
 "  -k, --kernel RELEASE     vmlinux and modules of RELEASE (as marker-list)\n"
 "      --root DIR           --debug-info-dir DIR   --target-prefix DIR\n"
 "  -h, --help\n"
@@ -124,11 +133,16 @@ static void usage(FILE *f)
 "attach appends the definitions to kprobe_events/uprobe_events (never\n"
 "truncating), enables them and prints them; if the kernel refuses one,\n"
 "everything added is removed.  --hold keeps them until SIGINT/SIGTERM\n"
-"(group simple_PID).  detach removes one group's events and no others;\n"
-"--sweep removes simple_PID groups whose process is gone.\n"
-"Exit status: 0 ok, 1 an input failed or has no markers (no __simple_marker\n"
-"section, no SDT notes) or --strict refused a marker, 2 usage.\n",
-		prog, prog, prog, prog, prog, prog, prog);
+"(group simple_PID).  detach removes one group's events and no others,\n"
+"or one event of a group attach made; --sweep removes simple_PID groups\n"
+"whose process is gone.  attach records each group's markers in\n"
+"$SMK_STATE_DIR (default /run/simple-marker): list, watch (the events\n"
+"live, from a private instance) and symbolize-ftrace name them from it.\n"
+"A file named on the command line with nothing to probe (no\n"
+"__simple_marker section, no SDT notes: the likely causes are said) and an\n"
+"--at point that cannot be placed are failures, said per file.\n"
+"Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
+		prog, prog, prog, prog, prog, prog, prog, prog, prog);
 }
 
 static bool name_used(const char *n)
@@ -224,6 +238,27 @@ static void note_unavailable(const struct smk_placement *p)
 	}
 }
 
+/* pending[from..npending) are probes of marker @name at @file:@line. */
+static void note_pending(size_t from, const char *name, const char *file,
+			 unsigned int line)
+{
+	struct smk_tracefs_record *tmp;
+	size_t i;
+
+	tmp = realloc(pending_rec, npending * sizeof(*tmp));
+	if (!tmp) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		exit(1);
+	}
+	pending_rec = tmp;
+	for (i = from; i < npending; i++) {
+		memset(&tmp[i], 0, sizeof(tmp[i]));
+		tmp[i].marker = xasprintf("%s", name);
+		tmp[i].source = file && *file ? xasprintf("%s:%u", file, line) :
+			xasprintf("%s", "");
+	}
+}
+
 /* Print (or keep, for attach) the definitions of one placement. */
 static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 			 const char *abspath)
@@ -270,6 +305,7 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 		memcpy(pending + npending, evs, n * sizeof(*evs));
 		npending += n;
 		free(evs);	/* the events moved into pending */
+		note_pending(npending - n, p->rec->name, p->rec->file, p->line);
 		return;
 	}
 	smk_probe_events_destroy(evs, n);
@@ -470,6 +506,7 @@ static void emit_sdt(struct smk_binary *b, const char *name, const char *ev,
 			exit(1);
 		pending = tmp;
 		pending[npending++] = pe;
+		note_pending(npending - 1, name, NULL, 0);
 	}
 	free(line);
 }
@@ -478,16 +515,16 @@ static void emit_sdt(struct smk_binary *b, const char *name, const char *ev,
  * sys/sdt.h probes of a userspace file: uprobes at the note's address,
  * the semaphore as a reference counter, the operands as argN.
  */
-static void resolve_sdt(struct smk_binary *b, const char *abspath)
+static size_t resolve_sdt(struct smk_binary *b, const char *abspath)
 {
 	struct smk_sdt_probe *probes;
 	struct smk_error *err;
-	size_t n, i;
+	size_t n, i, nprobes = 0;
 
 	err = smk_sdt_read(b, &probes, &n);
 	if (err) {
 		error_report(err);
-		return;
+		return 0;
 	}
 	for (i = 0; i < n; i++) {
 		struct smk_sdt_probe *p = &probes[i];
@@ -501,6 +538,7 @@ static void resolve_sdt(struct smk_binary *b, const char *abspath)
 		 * markers, not as probes of their own. */
 		if (!strcmp(p->provider, "simple_marker"))
 			continue;
+		nprobes++;
 		name = xasprintf("%s:%s", p->provider, p->name);
 		ev = xasprintf("%s_%s", p->provider, p->name);
 		if (!smk_filter_match(&opt.cli.filter, b->module, p->function,
@@ -551,6 +589,7 @@ next:
 		free(ev);
 	}
 	smk_sdt_probes_destroy(probes, n);
+	return nprobes;
 }
 
 static int add_adhoc(const char *spec)
@@ -664,6 +703,22 @@ static int do_attach(const char *group)
 	for (i = 0; i < npending; i++)
 		printf("  %s/%s %s\n", group, pending[i].event,
 		       pending[i].target);
+	/* What list, watch, detach and symbolize-ftrace know us by. */
+	for (i = 0; i < npending && !err; i++) {
+		snprintf(pending[i].group, sizeof(pending[i].group), "%s",
+			 group);
+		snprintf(pending_rec[i].event, sizeof(pending_rec[i].event),
+			 "%s", pending[i].event);
+		err = smk_probe_event_format(&pending[i], &pending_rec[i].line);
+	}
+	if (!err)
+		err = smk_tracefs_record_write(group, pending_rec, npending);
+	if (err) {
+		fprintf(stderr, "%s: warning: %s: not recorded (list, watch "
+			"and symbolize-ftrace will not name these markers)\n",
+			prog, err->message);
+		smk_error_destroy(err);
+	}
 	if (hold) {
 		struct sigaction sa = { .sa_handler = on_signal };
 
@@ -674,6 +729,8 @@ static int do_attach(const char *group)
 		while (!stop)
 			pause();
 		err = smk_tracefs_detach(t, group);
+		if (!err)
+			err = smk_tracefs_record_drop(group, NULL);
 		if (err)
 			error_report(err);
 		else
@@ -683,21 +740,130 @@ static int do_attach(const char *group)
 	return status;
 }
 
-static int do_detach(const char *group)
+/* Is @group one of ours: a record, or the naming convention's? */
+static bool our_group(const char *group)
+{
+	struct smk_tracefs_record *r;
+	struct smk_error *err;
+	const char *p;
+	size_t n;
+
+	if (!strcmp(group, SMK_TRACEFS_GROUP))
+		return true;
+	if (!strncmp(group, SMK_TRACEFS_GROUP, sizeof(SMK_TRACEFS_GROUP) - 1)
+	    && group[sizeof(SMK_TRACEFS_GROUP) - 1] == '_') {
+		p = group + sizeof(SMK_TRACEFS_GROUP);
+		if (*p && strspn(p, "0123456789") == strlen(p))
+			return true;
+	}
+	err = smk_tracefs_record_read(group, &r, &n);
+	smk_error_destroy(err);
+	smk_tracefs_records_destroy(r, err ? 0 : n);
+	return !err && n;
+}
+
+/* detach -g GROUP EVENT, or detach GROUP/EVENT: that event only. */
+static int detach_event(struct smk_tracefs *t, const char *group,
+			const char *event)
+{
+	struct smk_tracefs_entry *e;
+	struct smk_error *err;
+	size_t n;
+
+	err = smk_probe_name_check("event name", event);
+	if (err) {
+		error_report(err);
+		return 2;
+	}
+	if (!our_group(group)) {
+		fprintf(stderr, "%s: %s/%s: group %s was not attached by "
+			"marker-resolve (no record in %s); not removing "
+			"it\n", prog, group, event, group,
+			smk_tracefs_record_dir());
+		return 1;
+	}
+	err = smk_tracefs_list(t, 0, group, &e, &n);
+	if (err) {
+		error_report(err);
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(e[i].event, event)) {
+			err = smk_tracefs_remove(t, e[i].kind, group, event);
+			if (!err)
+				err = smk_tracefs_record_drop(group, event);
+			smk_tracefs_entries_destroy(e, n);
+			if (err) {
+				error_report(err);
+				return 1;
+			}
+			printf("removed event %s/%s\n", group, event);
+			return 0;
+		}
+	smk_tracefs_entries_destroy(e, n);
+	fprintf(stderr, "%s: %s/%s: no such event (marker-resolve list "
+		"shows what is attached)\n", prog, group, event);
+	return 1;
+}
+
+/* The records of simple_PID groups whose process is gone, as swept. */
+static void drop_swept_records(void)
+{
+	struct smk_tracefs_record *r;
+	struct smk_error *err;
+	size_t n, i;
+
+	err = smk_tracefs_record_read(NULL, &r, &n);
+	if (err) {
+		error_report(err);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		const char *p = r[i].group + sizeof(SMK_TRACEFS_GROUP);
+		long pid;
+
+		if (strncmp(r[i].group, SMK_TRACEFS_GROUP,
+			    sizeof(SMK_TRACEFS_GROUP) - 1) ||
+		    r[i].group[sizeof(SMK_TRACEFS_GROUP) - 1] != '_' || !*p ||
+		    strspn(p, "0123456789") != strlen(p) || strlen(p) > 9)
+			continue;
+		pid = atol(p);
+		if (pid <= 0 || kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		if (i && !strcmp(r[i].group, r[i - 1].group))
+			continue;
+		err = smk_tracefs_record_drop(r[i].group, NULL);
+		if (err)
+			error_report(err);
+	}
+	smk_tracefs_records_destroy(r, n);
+}
+
+static int do_detach(const char *group, const char *event)
 {
 	struct smk_tracefs *t = NULL;
 	struct smk_error *err;
 	size_t n = 0;
+	int rc;
 
 	if (open_tracefs(&t))
 		return 1;
+	if (event) {
+		rc = detach_event(t, group, event);
+		smk_tracefs_destroy(t);
+		return rc;
+	}
 	if (sweep) {
 		err = smk_tracefs_sweep(t, SMK_TRACEFS_GROUP, &n);
+		if (!err)
+			drop_swept_records();
 		if (!err)
 			printf("swept %zu stale group%s\n", n,
 			       n == 1 ? "" : "s");
 	} else {
 		err = smk_tracefs_remove_group(t, group, &n);
+		if (!err)
+			err = smk_tracefs_record_drop(group, NULL);
 		if (!err)
 			printf("removed %zu event%s of group %s\n", n,
 			       n == 1 ? "" : "s", group);
@@ -708,6 +874,93 @@ static int do_detach(const char *group)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * The first argument may name a subcommand; the others (a file, a
+ * directory, a module) are inputs.  A subcommand shadows a module of the
+ * same name: "./NAME" or -m still reach that one.
+ */
+static const struct subcommand {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	enum mode mode;
+} subcommands[] = {
+	{ "attach", NULL, MODE_ATTACH },
+	{ "detach", NULL, MODE_DETACH },
+	{ "list", cmd_list, 0 },
+	{ "watch", cmd_watch, 0 },
+	{ "addr2line", cmd_addr2line, 0 },
+	{ "symbolize-ftrace", cmd_symbolize_ftrace, 0 },
+	{ "symbolize-trace", cmd_symbolize_trace, 0 },
+	{ "callgraph", cmd_callgraph, 0 },
+};
+
+static const char subcommand_names[] =
+	"attach, detach, list, watch, addr2line, symbolize-ftrace, "
+	"symbolize-trace, callgraph";
+
+static const struct subcommand *subcommand(const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(word, subcommands[i].name))
+			return &subcommands[i];
+	return NULL;
+}
+
+/* A bare word (no '/', not a file here): no path was meant. */
+static bool not_a_file(const char *word)
+{
+	return word[0] != '-' && !strchr(word, '/') &&
+	       access(word, F_OK) < 0;
+}
+
+/* Levenshtein distance, bounded: enough for "did you mean". */
+static unsigned int distance(const char *a, const char *b)
+{
+	unsigned int row[32], i, j, prev, tmp;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na >= 32 || nb >= 32)
+		return 32;
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; i <= na; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= nb; j++) {
+			tmp = row[j];
+			row[j] = a[i - 1] == b[j - 1] ? prev :
+				 1 + (prev < row[j - 1] ?
+				      (prev < row[j] ? prev : row[j]) :
+				      (row[j - 1] < row[j] ? row[j - 1] :
+				       row[j]));
+			prev = tmp;
+		}
+	}
+	return row[nb];
+}
+
+/*
+ * A word that is no file and one or two edits from a subcommand is a
+ * typo (a usage error), not a module name to look up.
+ */
+static bool mistyped(const char *word)
+{
+	size_t i;
+
+	if (!not_a_file(word) || strlen(word) < 4)
+		return false;
+	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (distance(word, subcommands[i].name) <= 2) {
+			fprintf(stderr, "%s: '%s': no such subcommand; did you "
+				"mean '%s'?  (subcommands: %s)\n", prog, word,
+				subcommands[i].name, subcommand_names);
+			return true;
+		}
+	return false;
 }
 
 static bool strict_refuses(struct smk_placement *p)
@@ -722,15 +975,27 @@ static bool strict_refuses(struct smk_placement *p)
 	return false;
 }
 
-static void resolve_file(const char *path)
+static bool placed(const struct smk_placement *p)
 {
+	size_t i;
+
+	for (i = 0; i < p->nsites; i++)
+		if (smk_site_placed(&p->sites[i]))
+			return true;
+	return false;
+}
+
+static void resolve_file(const struct smk_input *in)
+{
+	const char *path = in->path;
 	struct smk_placement *pl = NULL;
+	size_t *order = NULL;
 	struct smk_marker_set *set = NULL;
 	struct smk_binary *b;
 	struct smk_error *err;
+	size_t i, nsdt = 0;
 	bool user;
 	char *abspath;
-	size_t i;
 
 	err = smk_binary_open(path, &opt.cli.debuginfo, &b);
 	if (err) {
@@ -748,20 +1013,29 @@ static void resolve_file(const char *path)
 	err = nadhoc ? smk_adhoc_markers(b, adhoc, nadhoc, &set) :
 		smk_markers_read(b, 0, &set);
 	if (!err && !nadhoc) {
-		/* No section: the likely causes (and exit 1); a module's
-		 * loaded section: the fix.  See smk_markers_section_check(). */
+		/*
+		 * No section and no SDT notes: nothing to probe, with the
+		 * likely causes; a failed input (exit 1) when the user named
+		 * the file.  Files found by a directory or release walk often
+		 * have none, silently, but for the release's vmlinux, which
+		 * is reported and no failure (a kernel without the series).
+		 * A module's loaded section: the fix, and placed all the same.
+		 * See smk_markers_section_check().
+		 */
 		const char *msg;
 		enum smk_section_state st =
 			smk_markers_section_check(b, set, &msg);
 
-		if (st != SMK_SECTION_OK)
+		if (st == SMK_SECTION_LOADED ||
+		    (st == SMK_SECTION_MISSING && in->explicit))
 			fprintf(stderr, "%s: %s: %s\n", prog, path, msg);
 		if (st == SMK_SECTION_MISSING) {
-			status = 1;
+			if (in->explicit && !release_walk)
+				status = 1;
 			goto out;
 		}
 	}
-	if (!err && set->no_dwarf) {
+	if (!err && set->no_dwarf && set->n) {
 		fprintf(stderr, "%s: %s: %s; cannot place probes\n", prog,
 			path, set->no_dwarf);
 		status = 1;
@@ -774,13 +1048,32 @@ static void resolve_file(const char *path)
 		error_report(err);
 		goto out;
 	}
+	/* People read markers in source order; --at points in theirs. */
+	err = smk_cli_source_order(set, &order);
+	if (err) {
+		error_report(err);
+		goto out;
+	}
 	abspath = target_path(path);
 	for (i = 0; i < set->n; i++) {
-		struct smk_placement *p = &pl[i];
+		struct smk_placement *p = &pl[nadhoc ? i : order[i]];
 
 		if (!smk_filter_match(&opt.cli.filter, b->module, p->function,
 				      p->rec->name))
 			continue;
+		/* An ad-hoc point was asked for by name: not placing it
+		 * is a failure, not a result. */
+		if (nadhoc && !placed(p)) {
+			fprintf(stderr, "%s: %s: --at %s:%u: %s\n", prog, path,
+				p->rec->file, p->line, p->reason ? p->reason :
+				"not placed");
+			status = 1;
+		}
+		if (opt.vars) {
+			vars_print(b, &set->markers[p - pl], p, user,
+				   opt.externs);
+			continue;
+		}
 		if (opt.strict && strict_refuses(p)) {
 			fprintf(stderr, "%s: %s: %s: an argument is "
 				"unavailable (--strict)\n", prog, path,
@@ -806,10 +1099,17 @@ static void resolve_file(const char *path)
 		}
 		}
 	}
-	if (user && !opt.no_sdt && !nadhoc)
-		resolve_sdt(b, abspath);
+	if (user && !opt.no_sdt && !nadhoc && !opt.vars)
+		nsdt = resolve_sdt(b, abspath);
 	free(abspath);
+	/* A section that holds no record, in a file the user named. */
+	if (in->explicit && !nadhoc && !set->n && !nsdt) {
+		fprintf(stderr, "%s: %s: __simple_marker section holds no "
+			"marker record\n", prog, path);
+		status = 1;
+	}
 out:
+	free(order);
 	if (set)
 		smk_placements_destroy(pl, set->n);
 	smk_marker_set_destroy(set);
@@ -819,7 +1119,7 @@ out:
 int main(int argc, char **argv)
 {
 	enum { OPT_FORMAT = 256, OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN,
-	       OPT_HOLD, OPT_SWEEP, OPT_AT, OPT_AT_FILE };
+	       OPT_HOLD, OPT_SWEEP, OPT_AT, OPT_AT_FILE, OPT_EXTERNS };
 	static const struct option longopts[] = {
 		SMK_CLI_LONGOPTS,
 		{ "group", required_argument, NULL, 'g' },
@@ -831,36 +1131,41 @@ int main(int argc, char **argv)
 		{ "sweep", no_argument, NULL, OPT_SWEEP },
 		{ "at", required_argument, NULL, OPT_AT },
 		{ "at-file", required_argument, NULL, OPT_AT_FILE },
+		{ "vars", no_argument, NULL, 'V' },
+		{ "externs", no_argument, NULL, OPT_EXTERNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool group_given = false;
+	bool group_given = false, format_given = false;
 	char holdgroup[SMK_PROBE_NAME_MAX + 1];
 	int c;
 
-	if (argc > 1 && !strcmp(argv[1], "symbolize-trace"))
-		return cmd_symbolize_trace(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "callgraph"))
-		return cmd_callgraph(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "addr2line"))
-		return cmd_addr2line(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "symbolize-ftrace"))
-		return cmd_symbolize_ftrace(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "attach")) {
-		mode = MODE_ATTACH;
-		argv++;
-		argc--;
-	} else if (argc > 1 && !strcmp(argv[1], "detach")) {
-		mode = MODE_DETACH;
-		argv++;
-		argc--;
+	if (argc > 1) {
+		const struct subcommand *sc = subcommand(argv[1]);
+
+		if (sc && sc->fn)
+			return sc->fn(argc - 1, argv + 1);
+		if (sc) {
+			mode = sc->mode;
+			argv++;
+			argc--;
+		} else if (mistyped(argv[1])) {
+			return 2;
+		}
 	}
-	while ((c = getopt_long(argc, argv, SMK_CLI_SHORTOPTS "g:h", longopts,
+	while ((c = getopt_long(argc, argv, SMK_CLI_SHORTOPTS "g:hV", longopts,
 				NULL)) != -1) {
 		int taken = smk_cli_option(&opt.cli, c, optarg);
 
-		if (taken < 0)
+		if (taken == -2) {
+			fprintf(stderr, "%s: -n '%s': a probe description is "
+				"%s\n", prog, optarg, smk_filter_syntax);
+			return 2;
+		}
+		if (taken < 0) {
+			fprintf(stderr, "%s: out of memory\n", prog);
 			return 1;
+		}
 		if (taken)
 			continue;
 		switch (c) {
@@ -869,6 +1174,7 @@ int main(int argc, char **argv)
 			group_given = true;
 			break;
 		case OPT_FORMAT:
+			format_given = true;
 			if (!strcmp(optarg, "tracefs"))
 				opt.format = FMT_TRACEFS;
 			else if (!strcmp(optarg, "json"))
@@ -885,6 +1191,12 @@ int main(int argc, char **argv)
 			break;
 		case OPT_STRICT:
 			opt.strict = true;
+			break;
+		case 'V':
+			opt.vars = true;
+			break;
+		case OPT_EXTERNS:
+			opt.externs = true;
 			break;
 		case OPT_NO_SDT:
 			opt.no_sdt = true;
@@ -919,6 +1231,15 @@ int main(int argc, char **argv)
 			prog);
 		return 2;
 	}
+	if (opt.vars && (mode != MODE_PRINT || format_given || opt.strict)) {
+		fprintf(stderr, "%s: -V/--vars cannot be combined with "
+			"attach, detach, --format or --strict\n", prog);
+		return 2;
+	}
+	if (opt.externs && !opt.vars) {
+		fprintf(stderr, "%s: --externs goes with -V/--vars\n", prog);
+		return 2;
+	}
 	if (sweep && mode != MODE_DETACH) {
 		fprintf(stderr, "%s: --sweep goes with detach\n", prog);
 		return 2;
@@ -933,11 +1254,38 @@ int main(int argc, char **argv)
 		}
 	}
 	if (mode == MODE_DETACH) {
-		if (optind != argc) {
+		char *slash = optind < argc ? strchr(argv[optind], '/') : NULL;
+
+		if (optind + 1 < argc || (optind < argc && sweep)) {
+			fprintf(stderr, "%s: detach takes [-g GROUP] [EVENT], "
+				"GROUP/EVENT or --sweep\n", prog);
+			return 2;
+		}
+		if (optind == argc)
+			return do_detach(opt.group, NULL);
+		/* An event name, never a file (attach's inputs). */
+		if (!slash && access(argv[optind], F_OK) == 0) {
 			fprintf(stderr, "%s: detach takes no files\n", prog);
 			return 2;
 		}
-		return do_detach(opt.group);
+		if (slash && group_given) {
+			fprintf(stderr, "%s: detach: give -g GROUP EVENT or "
+				"GROUP/EVENT, not both\n", prog);
+			return 2;
+		}
+		if (slash) {
+			*slash = '\0';
+			opt.group = argv[optind];
+			struct smk_error *err = smk_probe_name_check(
+				"group name", opt.group);
+
+			if (err) {
+				error_report(err);
+				return 2;
+			}
+			return do_detach(opt.group, slash + 1);
+		}
+		return do_detach(opt.group, argv[optind]);
 	}
 	if (mode == MODE_ATTACH) {
 		if (opt.format != FMT_TRACEFS) {
@@ -964,13 +1312,41 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (opt.cli.filter.name && strchr(opt.cli.filter.name, ':') &&
+	    (opt.no_sdt || nadhoc)) {
+		fprintf(stderr, "%s: -n/-N '%s': a PROVIDER:NAME matches SDT "
+			"probes only, and %s\n", prog, opt.cli.filter.name,
+			nadhoc ? "--at points are not SDT probes" :
+			"--no-sdt leaves them out");
+		return 2;
+	}
 	smk_set_warn(warn_cb, NULL);
-	smk_cli_inputs(&opt.cli, argv + optind, argc - optind, &inputs,
-		       error_report);
+	if (optind == argc) {
+		release_walk = true;
+		smk_cli_inputs(&opt.cli, NULL, 0, &inputs, error_report);
+	} else if (not_a_file(argv[optind])) {
+		/* A word that is not a file: a module name, or a subcommand
+		 * the user expected; say both when it is neither. */
+		struct smk_error *err;
+
+		inputs.release = opt.cli.release;
+		inputs.root = opt.cli.root;
+		err = smk_inputs_add(&inputs, argv[optind]);
+		if (err) {
+			error_report(err);
+			fprintf(stderr, "%s: '%s' is not a subcommand either "
+				"(%s); see %s --help\n", prog, argv[optind],
+				subcommand_names, prog);
+		}
+		optind++;
+	}
+	if (optind < argc)
+		smk_cli_inputs(&opt.cli, argv + optind, argc - optind,
+			       &inputs, error_report);
 	if (opt.format == FMT_JSON)
 		printf("{\n  \"version\": 1,\n  \"markers\": [");
 	for (size_t i = 0; i < inputs.n; i++)
-		resolve_file(inputs.v[i].path);
+		resolve_file(&inputs.v[i]);
 	smk_inputs_deinit(&inputs);
 	smk_cli_deinit(&opt.cli);
 	for (size_t i = 0; i < nadhoc; i++)
@@ -981,6 +1357,7 @@ int main(int argc, char **argv)
 		int rc = status ? status : do_attach(opt.group);
 
 		smk_probe_events_destroy(pending, npending);
+		smk_tracefs_records_destroy(pending_rec, npending);
 		return rc;
 	}
 	if (opt.format == FMT_JSON)

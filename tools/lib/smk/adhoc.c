@@ -181,6 +181,37 @@ static struct smk_error *add_root(struct smk_binary *b, struct smk_marker *m,
 	return NULL;
 }
 
+/*
+ * Does any unit name @pt's file?  Only asked for points that got no
+ * instance, so a second walk over the units (their file tables, which
+ * libdw keeps from the first) costs nothing in the common case.
+ */
+static bool known_file(struct smk_binary *b, const struct smk_adhoc *pt)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+
+	while (dwarf_nextcu(b->dwarf, off, &next, &hsize, NULL, NULL,
+			    NULL) == 0) {
+		Dwarf_Files *files;
+		Dwarf_Die cu;
+		size_t nf, k;
+
+		if (!dwarf_offdie(b->dwarf, off + hsize, &cu))
+			break;
+		off = next;
+		if (dwarf_getsrcfiles(&cu, &files, &nf) != 0)
+			continue;
+		for (k = 0; k < nf; k++) {
+			const char *f = dwarf_filesrc(files, k, NULL, NULL);
+
+			if (f && smk_same_source(f, pt->file))
+				return true;
+		}
+	}
+	return false;
+}
+
 struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 				    const struct smk_adhoc *pts, size_t n,
 				    struct smk_marker_set **ret)
@@ -296,9 +327,12 @@ struct smk_error *smk_adhoc_markers(struct smk_binary *b,
 	}
 	for (i = 0; i < n && !err; i++)
 		if (!set->markers[i].ninstances)
-			set->markers[i].reason = "no line-table row for this "
-				"line: it has no code of its own (try the "
-				"next statement's line)";
+			set->markers[i].reason = known_file(b, &pts[i]) ?
+				"no line-table row for this line: it has no "
+				"code of its own (try the next statement's "
+				"line)" :
+				"no such file in the line tables (a source "
+				"file of this binary, as a path suffix)";
 out:
 	free(quality);
 	free(sorted);

@@ -12,8 +12,7 @@ int smk_cli_option(struct smk_cli *cli, int c, char *arg)
 
 	switch (c) {
 	case 'n':
-		smk_filter_parse(&cli->filter, arg);
-		return 1;
+		return smk_filter_parse(&cli->filter, arg) ? 1 : -2;
 	case 'm':
 		cli->filter.module = arg;
 		return 1;
@@ -79,4 +78,38 @@ bool smk_cli_flush_stdout(const char *prog)
 		return true;
 	fprintf(stderr, "%s: writing output: %s\n", prog, strerror(errno));
 	return false;
+}
+
+static const struct smk_marker *order_base;
+
+static int by_source(const void *a, const void *b)
+{
+	const struct smk_marker *x = &order_base[*(const size_t *)a];
+	const struct smk_marker *y = &order_base[*(const size_t *)b];
+	int c = strcmp(x->rec.file ? x->rec.file : "",
+		       y->rec.file ? y->rec.file : "");
+
+	if (c)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->rec.offset < y->rec.offset ? -1 :
+	       x->rec.offset > y->rec.offset;
+}
+
+struct smk_error *smk_cli_source_order(const struct smk_marker_set *set,
+				       size_t **ret)
+{
+	size_t i, *v = calloc(set->n ? set->n : 1, sizeof(*v));
+
+	*ret = v;
+	if (!v)
+		return &smk_error_nomem;
+	for (i = 0; i < set->n; i++)
+		v[i] = i;
+	/* qsort() has no context argument; the tools are single-threaded. */
+	order_base = set->markers;
+	qsort(v, set->n, sizeof(*v), by_source);
+	order_base = NULL;
+	return NULL;
 }

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "inputs.h"
+#include "markers.h"
 
 enum {
 	SMK_CLI_ROOT = 0x1000,
@@ -46,7 +47,11 @@ struct smk_cli {
 	struct smk_debuginfo_opts debuginfo;	/* debug_dirs is owned */
 };
 
-/* 1: @c was a common option, taken; 0: not one; -1: out of memory. */
+/*
+ * 1: @c was a common option, taken; 0: not one; -1: out of memory; -2: a
+ * usage error (only -n so far: a description that does not fit
+ * smk_filter_syntax), for the tool to report and exit 2.
+ */
 int smk_cli_option(struct smk_cli *cli, int c, char *arg);
 
 /*
@@ -59,6 +64,14 @@ void smk_cli_inputs(const struct smk_cli *cli, char **args, int nargs,
 		    void (*report)(struct smk_error *err));
 
 void smk_cli_deinit(struct smk_cli *cli);
+
+/*
+ * The indices of @set's markers in source order (file, line, then place
+ * in the section), into a new array *@ret of set->n (free() it).  Records
+ * lie in the section in no useful order: gcc emits a unit's in reverse.
+ */
+struct smk_error *smk_cli_source_order(const struct smk_marker_set *set,
+				       size_t **ret);
 
 /*
  * Flush stdout; false, with "PROG: writing output: ERROR" on stderr, when

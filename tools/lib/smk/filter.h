@@ -13,8 +13,15 @@ struct smk_filter {
 	const char *module, *function, *name;	/* NULL: any */
 };
 
-/* Parse @desc in place (it is modified and must outlive the filter). */
-void smk_filter_parse(struct smk_filter *f, char *desc);
+/* The syntax of a description, for messages. */
+extern const char smk_filter_syntax[];
+
+/*
+ * Parse @desc in place (it is modified and must outlive the filter).
+ * False, @f unchanged, for a description with more parts than the syntax
+ * has ("a:b:c:d:e"): it could match nothing.
+ */
+bool smk_filter_parse(struct smk_filter *f, char *desc);
 bool smk_filter_match(const struct smk_filter *f, const char *module,
 		      const char *function, const char *name);
 

@@ -100,11 +100,6 @@ static bool sdt_probe(const struct smk_placement *p,
 	return false;
 }
 
-static bool site_ok(const struct smk_site *s)
-{
-	return s->symbol || s->file_offset;
-}
-
 /* ---- bpftrace ---- */
 
 struct bt {
@@ -494,7 +489,7 @@ struct smk_error *smk_form_bpftrace_attach(const struct smk_placement *p,
 			return NULL;
 		}
 		r = asprintf(ap, "usdt:%s:%s:%s", t->path, provider, probe);
-	} else if (!site_ok(s)) {
+	} else if (!smk_site_placed(s)) {
 		*why = "no address";
 		return NULL;
 	} else if (s->offset || !s->symbol) {
@@ -578,7 +573,7 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 		goto out;
 	}
 	for (i = 0, nentry = 0; i < p->nsites; i++)
-		nentry += site_ok(&p->sites[i]) && !p->sites[i].offset &&
+		nentry += smk_site_placed(&p->sites[i]) && !p->sites[i].offset &&
 			p->sites[i].symbol;
 	if (nentry && nentry < p->nsites)
 		fprintf(f, "// %s: only %zu of its %zu sites are probed here: "
@@ -589,7 +584,7 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 		bool entry;
 		int r = 0;
 
-		if (!site_ok(s))
+		if (!smk_site_placed(s))
 			continue;
 		c.s = s;
 		err = smk_form_bpftrace_attach(p, t, i, &ap, &why);
@@ -708,7 +703,7 @@ struct smk_error *smk_form_lttng(struct smk_form_state *st,
 	for (i = 0; i < p->nsites; i++) {
 		const struct smk_site *s = &p->sites[i];
 
-		if (!site_ok(s))
+		if (!smk_site_placed(s))
 			continue;
 		if (t->user) {
 			if (!s->offset && s->symbol && is_ident(s->symbol)) {

@@ -60,6 +60,12 @@ struct smk_placement {
 	size_t nsites;
 };
 
+/* The site has an address a probe can take (a symbol or a file offset). */
+static inline bool smk_site_placed(const struct smk_site *s)
+{
+	return s->symbol || s->file_offset;
+}
+
 void smk_fetch_deinit(struct smk_fetch *f);
 void smk_site_deinit(struct smk_site *s);
 void smk_placement_deinit(struct smk_placement *p);

@@ -1056,3 +1056,332 @@ struct smk_error *smk_tracefs_instance_remove(struct smk_tracefs *t,
 	}
 	return NULL;
 }
+
+struct smk_error *smk_tracefs_enabled(struct smk_tracefs *t, const char *group,
+				      const char *event, int *on)
+{
+	struct smk_error *err = check_names(group, event);
+	char path[2 * SMK_PROBE_NAME_MAX + 32], *buf;
+
+	*on = -1;
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), "events/%s/%s/enable", group, event);
+	err = read_file(t, path, false, &buf);
+	if (err)
+		return err;
+	if ((buf[0] == '0' || buf[0] == '1') && buf[1] != '*')
+		*on = buf[0] - '0';
+	free(buf);
+	return NULL;
+}
+
+/*
+ * kprobe_profile: "  EVENT  HITS  MISSES"; uprobe_profile: "  PATH EVENT
+ * HITS" (6.1 and 6.18 alike).  Paths hold no whitespace (probe-event.c
+ * refuses it), so fields split on blanks.
+ */
+struct smk_error *smk_tracefs_hits(struct smk_tracefs *t, char kind,
+				   const char *event, const char *path,
+				   unsigned long long *hits, bool *found)
+{
+	struct smk_error *err;
+	char *buf, *line, *next;
+
+	*hits = 0;
+	*found = false;
+	err = read_file(t, kind == 'k' ? "kprobe_profile" : "uprobe_profile",
+			true, &buf);
+	if (err || !buf)
+		return err;
+	for (line = buf; *line; line = next) {
+		char *f[3], *save = NULL, *end;
+		unsigned long long h;
+		int nf = 0;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		for (char *w = strtok_r(line, " \t", &save); w && nf < 3;
+		     w = strtok_r(NULL, " \t", &save))
+			f[nf++] = w;
+		if (nf < 2 || (kind == 'u' && nf < 3))
+			continue;
+		if (kind == 'u' && (strcmp(f[1], event) ||
+				    (path && strcmp(f[0], path))))
+			continue;
+		if (kind == 'k' && strcmp(f[0], event))
+			continue;
+		h = strtoull(kind == 'u' ? f[2] : f[1], &end, 10);
+		if (*end)
+			continue;
+		*hits += h;
+		*found = true;
+	}
+	free(buf);
+	return NULL;
+}
+
+struct smk_error *smk_tracefs_open_pipe(struct smk_tracefs *t, int *fd)
+{
+	char path[SMK_PROBE_NAME_MAX + 32];
+
+	if (t->instance)
+		snprintf(path, sizeof(path), "instances/%s/trace_pipe",
+			 t->instance);
+	else
+		snprintf(path, sizeof(path), "trace_pipe");
+	*fd = openat(t->dirfd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0)
+		return smk_error_errno(errno, "%s/%s", t->path, path);
+	return NULL;
+}
+
+const char *smk_tracefs_record_dir(void)
+{
+	const char *d = getenv("SMK_STATE_DIR");
+
+	return d && *d ? d : "/run/simple-marker";
+}
+
+static void put_escaped(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\t')
+			fputs("\\t", f);
+		else if (*s == '\n')
+			fputs("\\n", f);
+		else if (*s == '\\')
+			fputs("\\\\", f);
+		else
+			fputc(*s, f);
+	}
+}
+
+/* Undo put_escaped() in place. */
+static void unescape(char *s)
+{
+	char *o = s;
+
+	for (; *s; s++) {
+		if (*s == '\\' && s[1]) {
+			s++;
+			*o++ = *s == 't' ? '\t' : *s == 'n' ? '\n' : *s;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = '\0';
+}
+
+static struct smk_error *record_path(const char *group, const char *suffix,
+				     char **ret)
+{
+	struct smk_error *err = smk_probe_name_check("group name", group);
+
+	if (err)
+		return err;
+	if (asprintf(ret, "%s/%s%s", smk_tracefs_record_dir(), group,
+		     suffix) < 0)
+		return &smk_error_nomem;
+	return NULL;
+}
+
+struct smk_error *smk_tracefs_record_write(const char *group,
+					   const struct smk_tracefs_record *r,
+					   size_t n)
+{
+	struct smk_error *err;
+	char *path = NULL, *tmp = NULL;
+	const char *dir = smk_tracefs_record_dir();
+	size_t i;
+	FILE *f;
+	int fd;
+
+	err = record_path(group, "", &path);
+	if (!err)
+		err = record_path(group, ".tmp", &tmp);
+	if (err)
+		goto out;
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		err = smk_error_errno(errno, "%s", dir);
+		goto out;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		err = smk_error_errno(errno, "%s", tmp);
+		if (fd >= 0)
+			close(fd);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		put_escaped(f, r[i].event);
+		fputc('\t', f);
+		put_escaped(f, r[i].marker);
+		fputc('\t', f);
+		put_escaped(f, r[i].source);
+		fputc('\t', f);
+		put_escaped(f, r[i].line);
+		fputc('\n', f);
+	}
+	if (ferror(f) | fclose(f)) {
+		err = smk_error_errno(errno ? errno : EIO, "%s", tmp);
+		unlink(tmp);
+		goto out;
+	}
+	if (rename(tmp, path) < 0) {
+		err = smk_error_errno(errno, "%s", path);
+		unlink(tmp);
+	}
+out:
+	free(path);
+	free(tmp);
+	return err;
+}
+
+void smk_tracefs_records_destroy(struct smk_tracefs_record *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; r && i < n; i++) {
+		free(r[i].marker);
+		free(r[i].source);
+		free(r[i].line);
+	}
+	free(r);
+}
+
+static struct smk_error *record_read_one(const char *group,
+					 struct smk_tracefs_record **ret,
+					 size_t *n)
+{
+	struct smk_error *err = NULL;
+	char *path, *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	err = record_path(group, "", &path);
+	if (err)
+		return err;
+	f = fopen(path, "re");
+	if (!f) {
+		err = errno == ENOENT ? NULL : smk_error_errno(errno, "%s",
+							       path);
+		free(path);
+		return err;
+	}
+	while (!err && getline(&line, &cap, f) > 0) {
+		struct smk_tracefs_record r = { 0 }, *tmp;
+		char *fld[4], *p = line;
+		int k;
+
+		line[strcspn(line, "\n")] = '\0';
+		for (k = 0; k < 4 && p; k++) {
+			fld[k] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = '\0';
+		}
+		if (k < 4 || p)
+			continue;
+		for (k = 0; k < 4; k++)
+			unescape(fld[k]);
+		if (strlen(fld[0]) > SMK_PROBE_NAME_MAX)
+			continue;
+		strcpy(r.group, group);
+		strcpy(r.event, fld[0]);
+		r.marker = strdup(fld[1]);
+		r.source = strdup(fld[2]);
+		r.line = strdup(fld[3]);
+		tmp = r.marker && r.source && r.line ?
+		      realloc(*ret, (*n + 1) * sizeof(**ret)) : NULL;
+		if (!tmp) {
+			free(r.marker);
+			free(r.source);
+			free(r.line);
+			err = &smk_error_nomem;
+			break;
+		}
+		*ret = tmp;
+		(*ret)[(*n)++] = r;
+	}
+	free(line);
+	fclose(f);
+	free(path);
+	return err;
+}
+
+struct smk_error *smk_tracefs_record_read(const char *group,
+					  struct smk_tracefs_record **ret,
+					  size_t *n)
+{
+	struct smk_error *err = NULL;
+	struct dirent *d;
+	DIR *dir;
+
+	*ret = NULL;
+	*n = 0;
+	if (group)
+		return record_read_one(group, ret, n);
+	dir = opendir(smk_tracefs_record_dir());
+	if (!dir)
+		return errno == ENOENT ? NULL :
+		       smk_error_errno(errno, "%s", smk_tracefs_record_dir());
+	while (!err && (d = readdir(dir))) {
+		struct smk_error *e;
+
+		if (d->d_name[0] == '.' || strchr(d->d_name, '.'))
+			continue;
+		e = smk_probe_name_check("group name", d->d_name);
+		if (e) {
+			smk_error_destroy(e);
+			continue;
+		}
+		err = record_read_one(d->d_name, ret, n);
+	}
+	closedir(dir);
+	if (err) {
+		smk_tracefs_records_destroy(*ret, *n);
+		*ret = NULL;
+		*n = 0;
+	}
+	return err;
+}
+
+struct smk_error *smk_tracefs_record_drop(const char *group,
+					  const char *event)
+{
+	struct smk_tracefs_record *r;
+	struct smk_error *err;
+	char *path;
+	size_t n, i, j;
+
+	if (!event) {
+		err = record_path(group, "", &path);
+		if (err)
+			return err;
+		if (unlink(path) < 0 && errno != ENOENT)
+			err = smk_error_errno(errno, "%s", path);
+		free(path);
+		return err;
+	}
+	err = smk_tracefs_record_read(group, &r, &n);
+	if (err || !n)
+		return err;
+	for (i = j = 0; i < n; i++) {
+		if (strcmp(r[i].event, event)) {
+			r[j++] = r[i];
+			continue;
+		}
+		free(r[i].marker);
+		free(r[i].source);
+		free(r[i].line);
+	}
+	err = j ? smk_tracefs_record_write(group, r, j) :
+	      smk_tracefs_record_drop(group, NULL);
+	smk_tracefs_records_destroy(r, j);
+	return err;
+}

@@ -151,4 +151,68 @@ struct smk_error *smk_tracefs_instance(struct smk_tracefs *t, const char *name,
 struct smk_error *smk_tracefs_instance_remove(struct smk_tracefs *t,
 					      const char *name);
 
+/*
+ * The state of GROUP/EVENT at the top level: *@on is 1 (enabled), 0
+ * (disabled), or -1 ("0*"/"1*": some of its probes only, or unreadable).
+ */
+struct smk_error *smk_tracefs_enabled(struct smk_tracefs *t, const char *group,
+				      const char *event, int *on);
+
+/*
+ * The hit count of the probes of @event (any group: the kernel's
+ * kprobe_profile and uprobe_profile name events without their group),
+ * summed over its probes; for uprobes (@kind 'u') only those on @path
+ * when not NULL.  *@found is false when no line names @event.
+ */
+struct smk_error *smk_tracefs_hits(struct smk_tracefs *t, char kind,
+				   const char *event, const char *path,
+				   unsigned long long *hits, bool *found);
+
+/*
+ * An fd of the selected instance's trace_pipe (the top level's without
+ * one), opened O_RDONLY | O_NONBLOCK | O_CLOEXEC: reading consumes.
+ */
+struct smk_error *smk_tracefs_open_pipe(struct smk_tracefs *t, int *fd);
+
+/*
+ * What attach made, kept beside tracefs, which forgets where an event came
+ * from: one file per group in smk_tracefs_record_dir(), one line per
+ * probe, "EVENT<TAB>MARKER<TAB>SOURCE<TAB>DEFINITION" (tabs, newlines and
+ * backslashes in the fields escaped as \t, \n, \\).  A group with a record
+ * is one of ours: list shows it, detach of one event is allowed there,
+ * symbolize-ftrace and watch name its markers.  Records are removed with
+ * their events by detach; a record whose events are gone (a reboot, a
+ * removal by hand) is stale and readers check tracefs before trusting it.
+ */
+struct smk_tracefs_record {
+	char group[SMK_PROBE_NAME_MAX + 1];
+	char event[SMK_PROBE_NAME_MAX + 1];
+	char *marker;		/* marker name, or SDT PROV:NAME */
+	char *source;		/* marker's "FILE:LINE", or "" */
+	char *line;		/* the definition, as attached */
+};
+
+/* $SMK_STATE_DIR if set, else /run/simple-marker. */
+const char *smk_tracefs_record_dir(void);
+
+/*
+ * Write the record of @group (replacing any): @n entries, their group
+ * fields ignored.  The directory is made if missing.  Written to a
+ * temporary file and renamed, so readers see the old or the new record.
+ */
+struct smk_error *smk_tracefs_record_write(const char *group,
+					   const struct smk_tracefs_record *r,
+					   size_t n);
+/*
+ * The records of @group (every group if NULL) into a new array *@ret of
+ * *@n; none if there is no record.  Lines that do not parse are skipped.
+ */
+struct smk_error *smk_tracefs_record_read(const char *group,
+					  struct smk_tracefs_record **ret,
+					  size_t *n);
+void smk_tracefs_records_destroy(struct smk_tracefs_record *r, size_t n);
+/* Drop @event (NULL: every event, and the file) from @group's record. */
+struct smk_error *smk_tracefs_record_drop(const char *group,
+					  const char *event);
+
 #endif /* SMK_TRACEFS_H */
