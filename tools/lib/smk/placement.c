@@ -61,6 +61,8 @@ enum rule {
 	RULE_PARTIAL,
 	RULE_SHARED,
 	RULE_FOLDED,
+	RULE_UNDECODED,
+	RULE_UNKNOWN,
 	RULE_NONE,
 };
 
@@ -156,6 +158,18 @@ static const struct {
 		"the compiler folded another function with identical code "
 		"into this one (its symbol is an alias here): calls of that "
 		"function reach this probe too; hits count both",
+	},
+	[RULE_UNDECODED] = {
+		"code not decoded", SMK_VERDICT_NOT_FOUND,
+		"the machine code at the marker's address could not be "
+		"decoded (no sized function symbol holds it, or its bytes "
+		"are not in the file): nothing proves where it runs",
+	},
+	[RULE_UNKNOWN] = {
+		"unknown control flow", SMK_VERDICT_NOT_FOUND,
+		"a question about the control flow around the marker had no "
+		"answer (a function too large to search, or code not "
+		"decoded): no placement is proven",
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
@@ -388,6 +402,8 @@ static bool tail_copied(struct smk_binary *b, Dwarf_Die *cu, const char *file,
 
 	for (j = 0; j < in->nparts; j++) {
 		n = smk_code_tail_copies(b, in->parts[j].addr, copies, 8);
+		if (n == SIZE_MAX)
+			return true;	/* unknown, or too many: not proven */
 		for (k = 0; k < n; k++) {
 			Dwarf_Line *l;
 			const char *src;
@@ -459,7 +475,8 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 			if (!smk_code_block_start(b, addr))
 				continue;
 			for (k = 0; k < prev->n; k++)
-				if (smk_code_reaches(b, prev->v[k], addr))
+				if (smk_code_reaches(b, prev->v[k], addr) !=
+				    SMK_NO)
 					break;
 			if (k == prev->n)
 				continue;
@@ -512,7 +529,7 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	if (!err && !looped)
 		err = &smk_error_nomem;
 	for (k = 0; k < nsites && !err && after.n; k++)
-		looped[k] = smk_code_in_loop(b, sites[k]);
+		looped[k] = smk_code_in_loop(b, sites[k]) == SMK_YES;
 	for (i = 0; i < after.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, after.v[i]);
@@ -523,8 +540,11 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			    looped[k])
 				continue;
 			judged = true;
-			if (smk_code_reaches(b, sites[k], after.v[i]) ||
-			    smk_code_reaches(b, after.v[i], sites[k]))
+			/* unknown: not known to reach, so bypassed */
+			if (smk_code_reaches(b, sites[k], after.v[i]) ==
+			    SMK_YES ||
+			    smk_code_reaches(b, after.v[i], sites[k]) ==
+			    SMK_YES)
 				break;
 		}
 		if (judged && k == nsites)
@@ -597,9 +617,18 @@ static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	size_t n, i, j, k, ntl, nel;
 	const struct smk_code_run *own = NULL;
 
-	if (smk_code_in_loop(b, site))
+	/* Unknown answers say "copied": the exact claim is not proven. */
+	switch (smk_code_in_loop(b, site)) {
+	case SMK_YES:
 		return false;
+	case SMK_UNKNOWN:
+		return true;
+	default:
+		break;
+	}
 	n = smk_code_exits(b, site, ex, MAX_EXITS);
+	if (n == SIZE_MAX)
+		return true;
 	for (i = 0; i < n && !own; i++)
 		if (site >= ex[i].start && site < ex[i].end)
 			own = &ex[i];
@@ -612,8 +641,10 @@ static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		if (&ex[i] == own)
 			continue;
 		for (k = 0; k < nsites; k++)
-			if (smk_code_reaches(b, sites[k], ex[i].start) ||
-			    smk_code_reaches(b, ex[i].start, sites[k]))
+			if (smk_code_reaches(b, sites[k], ex[i].start) ==
+			    SMK_YES ||
+			    smk_code_reaches(b, ex[i].start, sites[k]) ==
+			    SMK_YES)
 				break;
 		if (k < nsites || (c && early_return(b, c, ex[i].start)))
 			continue;
@@ -893,7 +924,8 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			break;
 		if (f->spec && in_loop < 0 &&
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
-			in_loop = cf.decoded && smk_code_in_loop(b, addr);
+			in_loop = !cf.decoded ||
+				  smk_code_in_loop(b, addr) != SMK_NO;
 		if (f->spec && f->spec[0] == '\\' && in_loop == 1) {
 			err = refuse(f, "DWARF gives a constant here, inside "
 					"a loop: it may describe one pass "
@@ -1066,7 +1098,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 	/* No loop holds the marker, so none may hold its statement's code
 	 * (code of it moved into a loop before it would run every pass). */
 	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
-	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) ||
+	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) != SMK_NO ||
 	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
 			    &c.decl) || !c.decl || c.decl >= m->line)
 		return false;
@@ -1203,8 +1235,8 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 
 	if (!file || !sym || smk_code_facts(b, addr, &f) || !f.decoded ||
 	    !f.boundary || (f.condmove && !outside_choices(b, m, file)) ||
-	    (f.vector && smk_code_in_loop(b, addr)) ||
-	    smk_code_in_loop(b, sym->addr))
+	    (f.vector && smk_code_in_loop(b, addr) != SMK_NO) ||
+	    smk_code_in_loop(b, sym->addr) != SMK_NO)
 		return RULE_NEXT_LINE;
 	if (f.func_entry) {
 		struct addrs before = { 0 }, after = { 0 };
@@ -1265,7 +1297,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 				     &between, &after, NULL) && !between.n);
 		free(between.v);
 		free(after.v);
-		if (direct || smk_code_loop_exit(b, pred, addr))
+		if (direct || smk_code_loop_exit(b, pred, addr) == SMK_YES)
 			return RULE_NEXT_BRANCH;
 	}
 	if (joined_through(b, cu, root, file, m, addr, jc))
@@ -1287,8 +1319,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	Dwarf_Die cu;
 	enum rule r = RULE_OWN_BLOCK;
 
+	/* Not decoded: nothing is known, so nothing is exact. */
 	if (smk_code_facts(b, addr, &f) || !f.decoded)
-		return r;
+		return RULE_UNDECODED;
 	if (!f.boundary)
 		return RULE_NONE;
 	/*
@@ -1315,7 +1348,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	}
 	/* Packed arithmetic outside a loop is straight-line code done two
 	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
-	if (f.vector && smk_code_in_loop(b, addr))
+	if (f.vector && smk_code_in_loop(b, addr) != SMK_NO)
 		r = RULE_VECTORIZED;
 	else if (f.condmove && !outside_choices(b, m, file))
 		r = RULE_CONDMOVE;
@@ -1328,7 +1361,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	else if (f.preds == 0 && !f.func_entry) {
 		int slots = smk_code_table_slots(b, addr);
 
-		if (slots > 0 && case_labels(b, m, file) != slots)
+		/* A table not read (-1) may hold any number of them. */
+		if (slots < 0 ||
+		    (slots > 0 && case_labels(b, m, file) != slots))
 			r = RULE_MERGED_ARMS;
 	}
 	else if (f.join)
@@ -1639,6 +1674,8 @@ static bool if_return(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	if (nj != 1 || !in_ranges(root, j.taken) || !in_ranges(root, j.fall))
 		return false;
 	nr = smk_code_exits(b, j.addr, runs, sizeof(runs) / sizeof(*runs));
+	if (nr == SIZE_MAX)
+		return false;
 	for (k = 0; k < nr; k++) {
 		t_exit |= runs[k].start == j.taken;
 		f_exit |= runs[k].start == j.fall;
@@ -1683,12 +1720,38 @@ static struct smk_error *tail_left(struct smk_binary *b, Dwarf_Die *cu,
 	return err;
 }
 
+/*
+ * Give @p rule @r's verdict, name and reason (replacing any it had).  No
+ * probe means no sites: a definition is printed only for a placement
+ * whose direction is known.
+ */
+static struct smk_error *set_rule(struct smk_placement *p, enum rule r)
+{
+	size_t i;
+
+	free(p->rule);
+	free(p->reason);
+	p->reason = NULL;
+	p->verdict = rules[r].verdict;
+	p->rule = strdup(rules[r].name);
+	if (!p->rule || (rules[r].reason &&
+			 !(p->reason = strdup(rules[r].reason))))
+		return &smk_error_nomem;
+	if (p->verdict == SMK_VERDICT_NOT_FOUND) {
+		for (i = 0; i < p->nsites; i++)
+			smk_site_deinit(&p->sites[i]);
+		p->nsites = 0;
+	}
+	return NULL;
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
 				   const size_t *owner, size_t self,
 				   size_t nnotes)
 {
+	unsigned long unknowns = smk_code_unknowns(b);
 	enum rule worst = RULE_OWN_BLOCK;
 	struct smk_error *err = NULL;
 	size_t missing = 0;
@@ -1937,12 +2000,12 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	    alone_in_arm(b, m, file) &&
 	    !(worst == RULE_LINE && arms_kept(b, p)))
 		worst = RULE_ARM_ERASED;
-	p->verdict = rules[worst].verdict;
-	p->rule = strdup(rules[worst].name);
-	if (!p->rule || (rules[worst].reason &&
-			 !(p->reason = strdup(rules[worst].reason))))
-		return &smk_error_nomem;
-	return NULL;
+	/* A question with no answer on the way: nothing is proven. */
+	if (p->nsites && smk_code_unknowns(b) != unknowns &&
+	    worst < RULE_UNKNOWN)
+		worst = RULE_UNKNOWN;
+	err = smk_code_take_error(b);
+	return err ? err : set_rule(p, worst);
 }
 
 /*
@@ -2149,11 +2212,41 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	}
 	p = calloc(set->n ? set->n : 1, sizeof(*p));
 	owner = calloc(nnotes ? nnotes : 1, sizeof(*owner));
-	if (!p || !owner) {
+	err = smk_code_init(b);
+	if (!p || !owner || err) {
 		free(p);
 		free(owner);
 		smk_sdt_probes_destroy(notes, nnotes);
 		return &smk_error_nomem;
+	}
+	/*
+	 * Only x86-64 code is decoded and only its registers are named: on
+	 * another machine every marker is a result with that reason.
+	 */
+	err = smk_code_arch(b);
+	if (err) {
+		free(owner);
+		smk_sdt_probes_destroy(notes, nnotes);
+		for (i = 0; i < set->n; i++) {
+			p[i].rec = &set->markers[i].rec;
+			p[i].function = set->markers[i].function;
+			p[i].line = set->markers[i].line;
+			p[i].verdict = SMK_VERDICT_NOT_FOUND;
+			p[i].rule = strdup("architecture");
+			p[i].reason = strdup(err->message);
+			if (!p[i].rule || !p[i].reason) {
+				smk_error_destroy(err);
+				smk_placements_destroy(p, set->n);
+				return &smk_error_nomem;
+			}
+		}
+		if (err->code != SMK_ERROR_UNSUPPORTED) {
+			smk_placements_destroy(p, set->n);
+			return err;
+		}
+		smk_error_destroy(err);
+		*ret = p;
+		return NULL;
 	}
 	if (nnotes && b->dwarf)
 		assign_anchors(b, set, notes, nnotes, owner);
