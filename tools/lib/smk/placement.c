@@ -88,9 +88,12 @@ static const struct {
 	const char *reason;
 	enum smk_direction dir;
 } rules[] = {
-	[RULE_ANCHOR] = { "anchor", SMK_VERDICT_EXACT, NULL },
-	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL },
-	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL },
+	[RULE_ANCHOR] = { "anchor", SMK_VERDICT_EXACT, NULL,
+			  SMK_DIRECTION_NONE },
+	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL,
+			     SMK_DIRECTION_NONE },
+	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL,
+			SMK_DIRECTION_NONE },
 	[RULE_LINE_MULTI] = {
 		"marker line, several rows", SMK_VERDICT_APPROX,
 		"the marker's line has several code locations in one copy "
@@ -99,24 +102,24 @@ static const struct {
 		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_NEXT_STRAIGHT] = { "next line, straight", SMK_VERDICT_EXACT,
-				 NULL },
+				 NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_BRANCH] = { "next line, branch arm", SMK_VERDICT_EXACT,
-			       NULL },
+			       NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
-			      NULL },
+			      NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
-			     NULL },
+			     NULL, SMK_DIRECTION_NONE },
 	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
-			    NULL },
+			    NULL, SMK_DIRECTION_NONE },
 	[RULE_IF_RETURN] = { "if arm ending in a return", SMK_VERDICT_EXACT,
-			     NULL },
+			     NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
-			       SMK_VERDICT_EXACT, NULL },
+			       SMK_VERDICT_EXACT, NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
-		"the next statement with code, which may run on other paths "
-		"too or not at all after the marker",
+		"the next statement with code, where every path through the "
+		"marker goes on and other paths may arrive too",
 		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_NEXT_ROWS] = {
@@ -193,12 +196,14 @@ static const struct {
 		"the machine code at the marker's address could not be "
 		"decoded (no sized function symbol holds it, or its bytes "
 		"are not in the file): nothing proves where it runs",
+		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_UNKNOWN] = {
 		"unknown control flow", SMK_VERDICT_NOT_FOUND,
 		"a question about the control flow around the marker had no "
 		"answer (a function too large to search, or code not "
 		"decoded): no placement is proven",
+		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_OFF_PATH] = {
 		"next line, not on the marker's path", SMK_VERDICT_NOT_FOUND,
@@ -207,11 +212,13 @@ static const struct {
 		"source has a return, break or loop end between them, or is "
 		"not at hand): a probe there would fire on other paths and "
 		"miss the marker's",
+		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_BOTH_WAYS] = {
 		"errs both ways", SMK_VERDICT_NOT_FOUND,
 		"a probe would both fire on other paths and miss some of the "
 		"marker's runs",
+		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_REFUSED] = {
 		"refused section", SMK_VERDICT_APPROX,
@@ -222,6 +229,7 @@ static const struct {
 		"none", SMK_VERDICT_NOT_FOUND,
 		"no code location for the marker's point in this copy: the "
 		"compiler merged or removed it",
+		.dir = SMK_DIRECTION_NONE,
 	},
 };
 
