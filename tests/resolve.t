@@ -684,7 +684,7 @@ hostile() {
 		"hostile $_d: no definition carries it${_w:+; skipped: $_w}"
 	if $have_tfs; then
 		run marker-resolve attach -g "$G" "$_f"
-		is "$rc|$(stable_cat "$UE" | grep -cF $_n)|$(stable_cat "$UE" | grep -F "$H/$_f:" | grep -vc "^p:$G/")|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
+		is "$rc|$(stable_cat "$UE" | grep -F "$TMP/" | grep -cF $_n)|$(stable_cat "$UE" | grep -F "$H/$_f:" | grep -vc "^p:$G/")|$(stable_cat "$UE" | grep "^p:$G/" | norm)" \
 			"0|0|0|$(grep '^p:' "$TMP/$_f.out" | sed "s|^p:simple/|p:$G/|")" \
 			"hostile $_d: attach adds what it printed, in our group, none with it"
 		marker-resolve detach -g "$G" > /dev/null
