@@ -84,6 +84,9 @@ ok "gcc -O2 -g builds examples/shop" test -x shop
 printf 'int main(void) { return 0; }\n' > "$TMP/plain/plain.c"
 gcc -O2 -g -o "$TMP/plain/plain" "$TMP/plain/plain.c"
 SHOP=$(pwd -P)/shop
+# How many of shop's markers get a probe (placement decides; the checks
+# below are about the CLI, not about which markers are placeable).
+NP=$("$R" shop 2> /dev/null | grep -c '^p:simple/')
 
 # ---- subcommands ----
 run "$R" atach shop
@@ -109,7 +112,7 @@ is "$rc|$(cat "$TMP/out")|$(grep -c '^marker-resolve: /bin/true: no __simple_mar
 	"1||1|1" "/bin/true: exit 1, no __simple_marker section said, with a cause"
 run "$R" "$TMP/plain/plain" shop
 is "$rc|$(grep -c "^marker-resolve: $TMP/plain/plain: no __simple_marker section[ :(]" "$TMP/err")|$(grep -c '^p:simple/' "$TMP/out")" \
-	"1|1|6" "a program without markers beside shop: exit 1, said for it, shop still placed"
+	"1|1|$NP" "a program without markers beside shop: exit 1, said for it, shop still placed"
 run "$R" "$TMP/plain"
 is "$rc|$(cat "$TMP/err")|$(cat "$TMP/out")" "0||" \
 	"a directory holding only it: exit 0, silent (files found, not named)"
@@ -145,7 +148,9 @@ is "$rc|$(cat "$TMP/err")" \
 
 # ---- source order ----
 want=$(sed -n 's/.*trace_simple(\([a-z_]*\),.*/\1/p' shop.c | tr '\n' ' ')
-is "$("$R" shop | sed -n 's|^p:simple/\([a-z_]*\) .*|\1|p' | tr '\n' ' ')" \
+# Every marker, placed (p:) or said why not (# NAME: ...), once.
+is "$("$R" shop | sed -n 's|^p:simple/\([a-z_]*\) .*|\1|p; s|^# \([a-z_]*\): .*|\1|p' |
+	awk '!seen[$0]++' | tr '\n' ' ')" \
 	"$want" "marker-resolve: markers in source order"
 is "$("$L" shop | awk '/^ +[0-9]+ / { printf "%s ", $4 }')" "$want" \
 	"marker-list: markers in source order"
@@ -200,14 +205,14 @@ for m in json.load(open(sys.argv[1]))["markers"]:
 diag "exact: $(echo $expect)"
 
 run "$R" attach -g "$G" shop
-is "$rc|$(grep -c "^attached 6 probes in group $G " "$TMP/out")" "0|1" \
-	"attach -g G shop: 6 probes"
+is "$rc|$(grep -c "^attached $NP probes in group $G " "$TMP/out")" "0|1" \
+	"attach -g G shop: $NP probes"
 # someone else's group on the same program, by hand
 off=$(stable_cat "$UE" | sed -n "s|^p:$G/shop_closed [^:]*:\(0x[0-9a-f]*\).*|\1|p")
 echo "p:$FOREIGN/shop_closed $SHOP:$off" >> "$UE"
 run "$R" list
 is "$rc|$(grep -c "^$G/" "$TMP/out")|$(grep -c "^$FOREIGN/" "$TMP/out")" \
-	"0|6|0" "list: our 6 events, not the foreign group"
+	"0|$NP|0" "list: our $NP events, not the foreign group"
 is "$(grep "^$G/order_begin " "$TMP/out")" \
 	"$G/order_begin (enabled, 0 hits): order_begin at shop.c:53" \
 	"list: the event, enabled, 0 hits, its marker and line"
@@ -236,7 +241,7 @@ ev = {e["event"]: e for e in d["events"] if e["group"] == sys.argv[2]}
 print(len(ev), ev["line_total"]["enabled"], ev["order_begin"]["enabled"],
       ev["order_begin"]["marker"], ev["order_begin"]["source"],
       len(ev["order_begin"]["definitions"]), ev["order_begin"]["kind"])' \
-	"$TMP/list.json" "$G" 2>&1)" "6 False True order_begin shop.c:53 1 uprobe" \
+	"$TMP/list.json" "$G" 2>&1)" "$NP False True order_begin shop.c:53 1 uprobe" \
 	"list --format=json: a disabled event says so; marker, source, definitions"
 
 # watch
@@ -279,13 +284,13 @@ is "$rc|$(grep -c "group nosuch_$$: no events" "$TMP/err")" "1|1" \
 	"watch of a group with no events: exit 1, said"
 
 # detach one event, both spellings
-run "$R" detach "$G/order_short"
-is "$rc|$(cat "$TMP/out")|$(stable_cat "$UE" | grep -c "^p:$G/order_short ")|$(stable_cat "$UE" | grep -c "^p:$G/")" \
-	"0|removed event $G/order_short|0|5" "detach G/EVENT: that event only"
-run "$R" detach -g "$G" item_missing
-is "$rc|$(stable_cat "$UE" | grep -c "^p:$G/item_missing ")|$(stable_cat "$UE" | grep -c "^p:$G/")|$(grep -c "^item_missing	" "$SMK_STATE_DIR/$G")" \
-	"0|0|4|0" "detach -g G EVENT: that event only, and out of the record"
-run "$R" detach "$G/order_short"
+run "$R" detach "$G/order_done"
+is "$rc|$(cat "$TMP/out")|$(stable_cat "$UE" | grep -c "^p:$G/order_done ")|$(stable_cat "$UE" | grep -c "^p:$G/")" \
+	"0|removed event $G/order_done|0|$((NP - 1))" "detach G/EVENT: that event only"
+run "$R" detach -g "$G" line_total
+is "$rc|$(stable_cat "$UE" | grep -c "^p:$G/line_total ")|$(stable_cat "$UE" | grep -c "^p:$G/")|$(grep -c "^line_total	" "$SMK_STATE_DIR/$G")" \
+	"0|0|$((NP - 2))|0" "detach -g G EVENT: that event only, and out of the record"
+run "$R" detach "$G/order_done"
 is "$rc|$(grep -c 'no such event' "$TMP/err")" "1|1" \
 	"detach of an event that is gone: exit 1, said"
 echo "p:$FOREIGN/x $SHOP:$off" >> "$UE"

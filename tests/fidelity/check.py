@@ -8,7 +8,8 @@ MODE "exact" (trace_simple_exact() through SDT notes): every marker exact,
 every argument available, no miscount, no wrong value.
 
 MODE "resolve": no silent miscount and no wrong value among the markers
-claimed exact, except the known ones listed in KNOWN_FILE (lines
+claimed exact, no wrong direction among the approximated ones (over:
+probe hits >= the witness's, under: <=; none said is wrong), except the known ones listed in KNOWN_FILE (lines
 "CC LEVEL miscount|wrong MARKER", # comments), which are reported as TODO
 until fixed; floors "exact-CC-LEVEL=PCT" and "args-CC-LEVEL=PCT" for the
 exact share and the exact markers' available arguments; "target_exact"
@@ -20,6 +21,17 @@ Every build's witness must have seen the same hits.
 """
 import json
 import sys
+
+
+def direction_holds(m):
+    """An approximation errs the way it says: over, hits >= the witness's;
+    under, hits <= (run.py's direction_holds()).  None said: wrong."""
+    d = m.get("direction")
+    if d == "over":
+        return m["got"] >= m["expected"]
+    if d == "under":
+        return m["got"] <= m["expected"]
+    return False
 
 
 def main(argv):
@@ -47,17 +59,24 @@ def main(argv):
             continue
         digests.add(c["witness_digest"])
         exact = [m for m in c["markers"] if m["verdict"] == "exact"]
+        approx = [m for m in c["markers"] if m["verdict"] == "approximated"]
         for kind, bad in (
                 ("miscount", [m for m in exact
                               if m["expected"] != m["got"]]),
-                ("wrong", [m for m in exact if m["wrong"]])):
-            what = "silent miscount" if kind == "miscount" else "wrong value"
+                ("wrong", [m for m in exact if m["wrong"]]),
+                ("direction", [m for m in approx
+                               if not direction_holds(m)])):
+            what = {"miscount": "silent miscount", "wrong": "wrong value",
+                    "direction": "wrong direction"}[kind]
             new = [m for m in bad
                    if (c["cc"], c["level"], kind, m["name"]) not in known]
             old = [m for m in bad if m not in new]
             detail = "".join(
                 f"; {m['name']} {m['got']}/{m['expected']}" if
-                kind == "miscount" else f"; {m['name']}: {m['problems'][0]}"
+                kind == "miscount" else
+                f"; {m['name']} {m.get('direction')} "
+                f"{m['got']}/{m['expected']}" if kind == "direction" else
+                f"; {m['name']}: {m['problems'][0]}"
                 for m in new[:6])
             out(not new, f"{name}: no {what}" +
                 (" besides the known ones" if old else "") + detail)
@@ -81,7 +100,9 @@ def main(argv):
             f"{args}% >= floor {fa}%")
         print(f"#\t{name}: exact {t['exact']}/{t['markers']} = "
               f"{t['exact_pct']}% (target {opts.get('target_exact', 85)}% "
-              f"at -O2), claimed {t['exact_claimed']}, counts match "
+              f"at -O2), claimed {t['exact_claimed']}, over "
+              f"{t.get('over', 0)} under {t.get('under', 0)} wrong "
+              f"directions {t.get('wrong_directions', 0)}, counts match "
               f"{t['counts_match']}; exact markers' arguments available "
               f"{t['exact_args_available']}/{t['exact_args']} = {args}% "
               f"(target {opts.get('target_args', 90)}%); values right "

@@ -150,6 +150,8 @@ def run_witness(binary, workdir):
 #
 # A definition source returns a list of markers:
 #   {"name", "verdict" ("exact", "approximated", "not found"), "reason",
+#    "direction" (of an approximation: "over", hits >= the witness's;
+#    "under", hits <= the witness's; None),
 #    "sites": [{"file_offset": int, "symbol", "args":
 #               [{"expr", "name", "spec", "type", "reason"}]}]}
 # args in the order of the marker's arguments, spec None if unavailable.
@@ -176,7 +178,8 @@ def defs_resolve(binary):
                           "offset": s.get("offset"), "args": args,
                           "event": s.get("event")})
         out.append({"name": m["name"], "verdict": m.get("verdict"),
-                    "reason": m.get("reason"), "sites": sites})
+                    "reason": m.get("reason"),
+                    "direction": m.get("direction"), "sites": sites})
     return out
 
 
@@ -830,6 +833,7 @@ def compare(expected, markers, got):
         nargs = max([len(h) for h in exp] +
                     [len(s["args"]) for s in m["sites"]] + [0])
         row = {"name": name, "verdict": m["verdict"],
+               "direction": m.get("direction"),
                "reason": m.get("reason"), "expected": len(exp),
                "got": len(g), "sites": len(m["sites"]),
                "attached": m.get("attached", 0), "right": 0, "wrong": 0,
@@ -883,16 +887,34 @@ def compare(expected, markers, got):
     return rows
 
 
+def direction_holds(r):
+    """Does an approximated row's count err the way it says?"""
+    d = r.get("direction")
+    if d == "over":
+        return r["got"] >= r["expected"]
+    if d == "under":
+        return r["got"] <= r["expected"]
+    return False
+
+
 def totals(rows):
     t = {"markers": len(rows), "exact": 0, "exact_claimed": 0,
          "silent_miscounts": 0, "counts_match": 0, "values_right": 0,
          "values_wrong": 0, "values_unavailable": 0,
          "exact_values_right": 0, "exact_values_wrong": 0,
          "exact_values_unavailable": 0, "exact_args": 0,
-         "exact_args_available": 0, "def_seconds": 0.0}
+         "exact_args_available": 0, "def_seconds": 0.0,
+         "over": 0, "under": 0, "wrong_directions": 0}
     for r in rows:
         ok = r["expected"] == r["got"]
         claimed = r["verdict"] == "exact"
+        # An approximation says which way it errs; the other way, or
+        # none said, counts like a silent miscount.
+        if r["verdict"] == "approximated":
+            d = r.get("direction")
+            if d in ("over", "under"):
+                t[d] += 1
+            t["wrong_directions"] += not direction_holds(r)
         t["counts_match"] += ok and r["sites"] > 0
         t["values_right"] += r["right"]
         t["values_wrong"] += r["wrong"]
@@ -922,6 +944,8 @@ def summary(cfg):
             f"markers {t['markers']} exact {t['exact']} "
             f"({t['exact_pct']}%) claimed {t['exact_claimed']} "
             f"miscounts {t['silent_miscounts']} "
+            f"over {t['over']} under {t['under']} "
+            f"wrong-directions {t['wrong_directions']} "
             f"counts-match {t['counts_match']} values right "
             f"{t['values_right']} wrong {t['values_wrong']} "
             f"unavailable {t['values_unavailable']} (exact: "
@@ -941,6 +965,8 @@ def table(cfg, out):
         flag = ""
         if r["expected"] != r["got"]:
             flag = "MISCOUNT " if r["verdict"] == "exact" else "count "
+        if r["verdict"] == "approximated" and not direction_holds(r):
+            flag = f"WRONG DIRECTION ({r.get('direction')}) "
         notes = flag + "; ".join(
             ([r["reason"]] if r["reason"] else []) + r["problems"] +
             r["arg_reasons"])
@@ -983,15 +1009,22 @@ def self_test():
         "ok": {"verdict": "exact", "sites": [site]},
         "bad": {"verdict": "exact", "sites": [site]},
         "short": {"verdict": "exact", "sites": [site]},
-        "approx": {"verdict": "approximated", "sites": [site]}}
+        "approx": {"verdict": "approximated", "direction": "over",
+                   "sites": [site]},
+        "under": {"verdict": "approximated", "direction": "under",
+                  "sites": [site]},
+        "none": {"verdict": "approximated", "sites": [site]}}
     expected = {"ok": [["1", "2"], ["3", "4"]],
                 "bad": [["1", "2"], ["3", "4"]],
                 "short": [["1", "2"], ["3", "4"]],
-                "approx": [["1", "2"]]}
+                "approx": [["1", "2"]], "under": [["1", "2"]],
+                "none": [["1", "2"]]}
     got = {"ok": [(0, 0, ["1", None]), (0, 0, ["3", None])],
            "bad": [(0, 0, ["1", None]), (0, 0, ["7", None])],
            "short": [(0, 0, ["1", None])],
-           "approx": [(0, 0, ["1", None]), (0, 0, ["1", None])]}
+           "approx": [(0, 0, ["1", None]), (0, 0, ["1", None])],
+           "under": [(0, 0, ["1", None]), (0, 0, ["1", None])],
+           "none": [(0, 0, ["1", None]), (0, 0, ["1", None])]}
     rows = {r["name"]: r for r in compare(expected, markers, got)}
     check("right/wrong/unavailable", [(rows[n]["right"], rows[n]["wrong"],
                                        rows[n]["unavailable"])
@@ -1002,6 +1035,9 @@ def self_test():
                      t["exact_values_wrong"], t["counts_match"],
                      t["exact_args"], t["exact_args_available"]),
           (3, 2, 1, 1, 2, 6, 3))
+    # over with more hits holds; under with more, and no direction, not
+    check("directions", (t["over"], t["under"], t["wrong_directions"]),
+          (1, 1, 2))
     for f in fails:
         print("self-test: " + f)
     print(f"self-test: {'FAIL' if fails else 'ok'}")

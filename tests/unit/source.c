@@ -256,6 +256,80 @@ static const struct if_case if_cases[] = {
 	  0, 0, 0 },
 };
 
+/*
+ * smk_source_falls_to(): is the next line with code (@next_off after the
+ * marker) on every path through it?  A wrong 1 puts a probe on the other
+ * branch (examples/shop order_short, probed on the successful orders).
+ */
+struct falls_case {
+	const char *what;
+	const char *text;
+	int next_off;		/* the line asked about - marker line */
+	int want;
+};
+
+static const struct falls_case falls_cases[] = {
+	{ "an arm ending in a return (shop's order_short)",
+	  "int f(int a, int b)\n{\n\tif (a < b) {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\treturn -1;\n\t}\n"
+	  "\ta -= b;\n\treturn a;\n}\n",
+	  3, 0 },
+	{ "the statement right after",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a + 1;\n}\n",
+	  1, 1 },
+	{ "out of an if arm without else",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n\treturn a;\n}\n",
+	  2, 1 },
+	{ "out of an if arm with an else",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t} else {\n"
+	  "\t\ta--;\n\t}\n\treturn a;\n}\n",
+	  2, 0 },
+	{ "after the else arm",
+	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n\t} else {\n"
+	  "\t\ta--;\n\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+	  "\treturn a;\n}\n",
+	  2, 1 },
+	{ "the end of a loop's body",
+	  "int f(int n)\n{\n\tint s = 0;\n\n"
+	  "\tfor (int i = 0; i < n; i++) {\n\t\ts += i;\n"
+	  "\t\ttrace_simple(m, \"%d\", s);\n\t}\n\treturn s;\n}\n",
+	  2, 0 },
+	{ "the end of a do's body: its condition runs next",
+	  "int f(int n)\n{\n\tint k = 0;\n\n\tdo {\n\t\tn >>= 1;\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (++k < 8);\n"
+	  "\treturn n;\n}\n",
+	  1, 1 },
+	{ "past a do's condition",
+	  "int f(int n)\n{\n\tint k = 0;\n\n\tdo {\n\t\tn >>= 1;\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (++k < 8);\n"
+	  "\treturn n;\n}\n",
+	  2, 0 },
+	{ "a break before the next line",
+	  "int f(int n)\n{\n\twhile (n) {\n\t\tif (n == 3) {\n"
+	  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t\tbreak;\n"
+	  "\t\t}\n\t\tn--;\n\t}\n\treturn n;\n}\n",
+	  3, 0 },
+	{ "the function's closing brace",
+	  "void g(int);\nint f(int a)\n{\n\tg(a);\n"
+	  "\ttrace_simple(m, \"%d\", a);\n}\n",
+	  1, 1 },
+	{ "a label on the next line",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tif (a)\n\t\tgoto out;\nout:\n\treturn a;\n}\n",
+	  4, 0 },
+	{ "into a block opened after the marker",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tif (a) {\n\t\ta++;\n\t}\n\treturn a;\n}\n",
+	  2, 0 },
+	{ "a line before the marker",
+	  "int f(int a)\n{\n\ta++;\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n",
+	  -1, -1 },
+};
+
 static char dir[] = "/tmp/smk-source.XXXXXX";
 
 /* @text into a new file; its path in @path. */
@@ -414,6 +488,22 @@ int main(void)
 			   "if: %s: condition on lines %u-%u", c->what, first,
 			   last);
 	}
+	for (i = 0; i < sizeof(falls_cases) / sizeof(*falls_cases); i++) {
+		const struct falls_case *c = &falls_cases[i];
+		unsigned int decl = 0, line;
+		int r;
+
+		line = new_case("falls", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
+			continue;
+		r = smk_source_falls_to(&b, path, line, "m",
+					line + c->next_off);
+		ok(r == c->want, "falls_to: %s: %d (want %d)", c->what, r,
+		   c->want);
+	}
+	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
+	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */
 	ok(smk_source_marker_sequel(&b, "/nonexistent/x.c", 5, "m", 1,
 				    &(unsigned int){ 0 },

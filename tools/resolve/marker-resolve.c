@@ -128,7 +128,9 @@ static void usage(FILE *f)
 "  -h, --help\n"
 "\n"
 "Markers that are not exact get a comment line before their definitions:\n"
-"  # NAME: approximated: REASON     # NAME: not found: REASON\n"
+"  # NAME: approximated: over (hits >= the marker's runs): REASON\n"
+"  # NAME: approximated: under (hits <= the marker's runs): REASON\n"
+"  # NAME: not found: REASON\n"
 "\n"
 "attach appends the definitions to kprobe_events/uprobe_events (never\n"
 "truncating), enables them and prints them; if the kernel refuses one,\n"
@@ -259,6 +261,19 @@ static void note_pending(size_t from, const char *name, const char *file,
 	}
 }
 
+/* Which way an approximation errs, for the comment lines. */
+static const char *direction_note(enum smk_direction d)
+{
+	switch (d) {
+	case SMK_DIRECTION_OVER:
+		return "over (hits >= the marker's runs)";
+	case SMK_DIRECTION_UNDER:
+		return "under (hits <= the marker's runs)";
+	default:
+		return "";
+	}
+}
+
 /* Print (or keep, for attach) the definitions of one placement. */
 static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 			 const char *abspath)
@@ -268,9 +283,11 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 	size_t n, i;
 
 	if (p->verdict != SMK_VERDICT_EXACT)
-		fprintf(mode == MODE_PRINT ? stdout : stderr, "# %s: %s: %s\n",
-			p->rec->name, smk_verdict_name(p->verdict),
-			p->reason ? p->reason : "");
+		fprintf(mode == MODE_PRINT ? stdout : stderr,
+			"# %s: %s: %s%s%s\n", p->rec->name,
+			smk_verdict_name(p->verdict),
+			direction_note(p->direction),
+			p->direction ? ": " : "", p->reason ? p->reason : "");
 	if (mode == MODE_PRINT)
 		note_unavailable(p);
 	err = definitions(b, p, abspath, &evs, &n);
@@ -371,6 +388,7 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	printf("\"line\": %u, ", p->line);
 	json_kv("format", p->rec->format, true);
 	json_kv("verdict", smk_verdict_name(p->verdict), true);
+	json_kv("direction", smk_direction_name(p->direction), true);
 	json_kv("rule", p->rule, true);
 	json_kv("reason", p->reason, true);
 	printf("\"sites\": [");

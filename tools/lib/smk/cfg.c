@@ -17,6 +17,7 @@
 
 #include <capstone/capstone.h>
 #include <elfutils/libdwfl.h>
+#include <gelf.h>
 
 #include "cfg.h"
 
@@ -119,6 +120,10 @@ struct func_info {
 struct cfg_cache {
 	struct func_info *f;
 	size_t n, cap;
+	int machine;		/* e_machine, -1 until read */
+	bool nomem;		/* an allocation failed since the last
+				 * smk_code_take_error() */
+	unsigned long unknowns;	/* questions answered "unknown" */
 };
 
 static void cache_free(void *p)
@@ -136,6 +141,106 @@ static void cache_free(void *p)
 	}
 	free(c->f);
 	free(c);
+}
+
+/* The binary's cache, made on first use (NULL: out of memory). */
+static struct cfg_cache *get_cache(struct smk_binary *b)
+{
+	struct cfg_cache *c = b->cfg_cache;
+	GElf_Ehdr eh;
+
+	if (c)
+		return c;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->machine = gelf_getehdr(b->elf, &eh) ? eh.e_machine : -1;
+	if (c->machine == EM_X86_64 && gelf_getclass(b->elf) != ELFCLASS64)
+		c->machine = -1;	/* x32 or damage */
+	b->cfg_cache = c;
+	b->cfg_cache_free = cache_free;
+	return c;
+}
+
+/* Note an unknown answer (smk_code_unknowns() counts them). */
+static enum smk_answer unknown(struct smk_binary *b)
+{
+	struct cfg_cache *c = b->cfg_cache;
+
+	if (c)
+		c->unknowns++;
+	return SMK_UNKNOWN;
+}
+
+static void nomem(struct smk_binary *b)
+{
+	struct cfg_cache *c = b->cfg_cache;
+
+	if (c)
+		c->nomem = true;
+}
+
+struct smk_error *smk_code_init(struct smk_binary *b)
+{
+	return get_cache(b) ? NULL : &smk_error_nomem;
+}
+
+struct smk_error *smk_code_arch(struct smk_binary *b)
+{
+	struct cfg_cache *c = get_cache(b);
+	const char *name;
+
+	if (!c)
+		return &smk_error_nomem;
+	if (c->machine == EM_X86_64)
+		return NULL;
+	switch (c->machine) {
+	case EM_386:
+		name = "i386";
+		break;
+	case EM_AARCH64:
+		name = "aarch64";
+		break;
+	case EM_ARM:
+		name = "arm";
+		break;
+	case EM_RISCV:
+		name = "riscv";
+		break;
+	case EM_PPC64:
+		name = "ppc64";
+		break;
+	case EM_S390:
+		name = "s390";
+		break;
+	case EM_X86_64:
+		name = "x32 (x86-64, 32-bit ELF)";
+		break;
+	default:
+		name = "unknown";
+		break;
+	}
+	return smk_error_create(SMK_ERROR_UNSUPPORTED,
+				"ELF machine %d (%s): only x86-64 code is "
+				"decoded, so no placement can be proven",
+				c->machine, name);
+}
+
+unsigned long smk_code_unknowns(struct smk_binary *b)
+{
+	struct cfg_cache *c = b->cfg_cache;
+
+	return c ? c->unknowns : 0;
+}
+
+struct smk_error *smk_code_take_error(struct smk_binary *b)
+{
+	struct cfg_cache *c = b->cfg_cache;
+
+	if (!c || !c->nomem)
+		return NULL;
+	c->nomem = false;
+	return &smk_error_nomem;
 }
 
 /* The 64-bit register holding @r (capstone's ids, x86-64). */
@@ -165,6 +270,84 @@ static unsigned int reg64(unsigned int r)
 			if (map[i][k] == r)
 				return map[i][0];
 	return r;
+}
+
+/* Does insn[@from, @to) write register @r (64-bit numbering)? */
+static bool writes_reg(const cs_insn *insn, size_t from, size_t to,
+		       unsigned int r)
+{
+	size_t i;
+	int k;
+
+	for (i = from; i < to; i++) {
+		const cs_x86 *x = &insn[i].detail->x86;
+
+		for (k = 0; k < x->op_count; k++)
+			if (x->operands[k].type == X86_OP_REG &&
+			    (x->operands[k].access & CS_AC_WRITE) &&
+			    reg64(x->operands[k].reg) == r)
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Is the index @idx, at insn[@to], the value of @cr zero-extended in
+ * insn[@from, @to) ("movzbl %dl, %eax", "mov %ecx, %eax"), neither written
+ * again after?
+ */
+static bool extended_to(const cs_insn *insn, size_t from, size_t to,
+			unsigned int cr, unsigned int idx)
+{
+	size_t i;
+
+	for (i = from; i < to; i++) {
+		const cs_x86 *x = &insn[i].detail->x86;
+
+		if ((insn[i].id == X86_INS_MOVZX ||
+		     (insn[i].id == X86_INS_MOV && x->operands[0].size == 4)) &&
+		    x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+		    x->operands[1].type == X86_OP_REG &&
+		    reg64(x->operands[0].reg) == idx &&
+		    reg64(x->operands[1].reg) == cr &&
+		    !writes_reg(insn, from, i, cr) &&
+		    !writes_reg(insn, i + 1, to, idx))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * clang -O0: insn[@save] is "mov %cr, SLOT" right before "sub $N, %cr",
+ * and insn[@from, @to) reloads @idx from SLOT, last written there.
+ */
+static bool reloaded(const cs_insn *insn, size_t save, size_t from, size_t to,
+		     unsigned int cr, unsigned int idx)
+{
+	const cs_x86 *s = &insn[save].detail->x86;
+	size_t i;
+
+	if (insn[save].id != X86_INS_MOV || s->op_count != 2 ||
+	    s->operands[0].type != X86_OP_MEM ||
+	    s->operands[1].type != X86_OP_REG ||
+	    reg64(s->operands[1].reg) != cr || s->operands[0].size != 8)
+		return false;
+	for (i = from; i < to; i++) {
+		const cs_x86 *x = &insn[i].detail->x86;
+
+		if (x->op_count >= 1 && x->operands[0].type == X86_OP_MEM &&
+		    (x->operands[0].access & CS_AC_WRITE))
+			return false;	/* the slot may be written */
+		if (insn[i].id == X86_INS_MOV && x->op_count == 2 &&
+		    x->operands[0].type == X86_OP_REG &&
+		    reg64(x->operands[0].reg) == idx &&
+		    x->operands[0].size == 8 &&
+		    x->operands[1].type == X86_OP_MEM &&
+		    !memcmp(&x->operands[1].mem, &s->operands[0].mem,
+			    sizeof(x->operands[1].mem)))
+			return !writes_reg(insn, i + 1, to, idx);
+	}
+	return false;
 }
 
 /*
@@ -224,15 +407,31 @@ static bool read_table(struct smk_binary *b, struct func_info *f,
 			break;
 		}
 	}
-	/* The bound: "cmp $N, %idx" then "ja" just before the load. */
+	/*
+	 * The bound: "cmp $N, %idx" then "ja" just before the load.  The
+	 * index may be a zero-extension of the compared register made after
+	 * the jump (gcc: "cmp $7, %dl; ja; movzbl %dl, %eax"), or, at
+	 * clang -O0, "mov %idx, SLOT; sub $N, %idx; ja; mov SLOT, %idx".
+	 */
 	for (i = ld; i-- > 1 && ld - i <= 6;) {
 		const cs_x86 *y = &insn[i - 1].detail->x86;
+		unsigned int cr;
 
-		if (insn[i].id == X86_INS_JA && insn[i - 1].id == X86_INS_CMP &&
-		    y->op_count == 2 && y->operands[0].type == X86_OP_REG &&
-		    reg64(y->operands[0].reg) == idx &&
-		    y->operands[1].type == X86_OP_IMM &&
-		    y->operands[1].imm >= 0 && y->operands[1].imm < 4096) {
+		if (insn[i].id != X86_INS_JA ||
+		    (insn[i - 1].id != X86_INS_CMP &&
+		     insn[i - 1].id != X86_INS_SUB) ||
+		    y->op_count != 2 || y->operands[0].type != X86_OP_REG ||
+		    y->operands[1].type != X86_OP_IMM ||
+		    y->operands[1].imm < 0 || y->operands[1].imm >= 4096)
+			continue;
+		cr = reg64(y->operands[0].reg);
+		if (insn[i - 1].id == X86_INS_CMP &&
+		    (cr == idx || extended_to(insn, i + 1, ld, cr, idx))) {
+			count = y->operands[1].imm + 1;
+			break;
+		}
+		if (insn[i - 1].id == X86_INS_SUB && i >= 2 &&
+		    reloaded(insn, i - 2, i + 1, ld, cr, idx)) {
 			count = y->operands[1].imm + 1;
 			break;
 		}
@@ -255,8 +454,10 @@ static bool read_table(struct smk_binary *b, struct func_info *f,
 		if (q == f->ntable) {
 			tmp = realloc(f->table, (f->ntable + 1) *
 				      sizeof(*f->table));
-			if (!tmp)
+			if (!tmp) {
+				nomem(b);
 				return false;
+			}
 			f->table = tmp;
 			f->table[f->ntable].target = t;
 			f->table[f->ntable++].slots = 0;
@@ -308,31 +509,32 @@ static uint64_t rip_target(struct smk_binary *b, const cs_insn *in,
 static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				uint64_t size)
 {
-	struct cfg_cache *c = b->cfg_cache;
+	struct cfg_cache *c = get_cache(b);
 	const unsigned char *code;
 	struct func_info *f;
 	cs_insn *insn = NULL;
 	size_t i, n;
 	csh h;
 
-	if (!c) {
-		c = calloc(1, sizeof(*c));
-		if (!c)
-			return NULL;
-		b->cfg_cache = c;
-		b->cfg_cache_free = cache_free;
-	}
+	/* Only x86-64 is decoded: anything else is unknown, never x86. */
+	if (!c || c->machine != EM_X86_64)
+		return NULL;
 	for (i = 0; i < c->n; i++)
 		if (c->f[i].start == start)
 			return &c->f[i];
 	code = code_bytes(b, start, size);
-	if (!code || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+	if (!code)
 		return NULL;
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK) {
+		c->nomem = true;	/* capstone fails only for memory */
+		return NULL;
+	}
 	if (c->n == c->cap) {
 		size_t cap = c->cap ? 2 * c->cap : 64;
 		struct func_info *tmp = realloc(c->f, cap * sizeof(*tmp));
 
 		if (!tmp) {
+			c->nomem = true;
 			cs_close(&h);
 			return NULL;
 		}
@@ -348,6 +550,7 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 	f->targets = calloc(n ? n : 1, sizeof(*f->targets));
 	f->back = calloc(n ? n : 1, sizeof(*f->back));
 	if (!f->insns || !f->targets || !f->back) {
+		c->nomem = true;
 		free(f->insns);
 		free(f->targets);
 		free(f->back);
@@ -578,8 +781,10 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 	uint64_t len;
 
 	code = fn ? code_bytes(b, sym->addr, sym->size) : NULL;
-	if (!fn || !code)
-		return 0;
+	if (!fn || !code) {
+		unknown(b);
+		return SIZE_MAX;
+	}
 	for (i = 0; i < fn->n && fn->insns[i].addr != addr; i++)
 		;
 	if (i == fn->n)
@@ -596,7 +801,7 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 	ninsn = end - i + 1;
 	len = (end + 1 < fn->n ? fn->insns[end + 1].addr :
 	       sym->addr + sym->size) - addr;
-	for (k = 0; k + ninsn <= fn->n && found < max; k++) {
+	for (k = 0; k + ninsn <= fn->n; k++) {
 		uint64_t t = fn->insns[k].addr;
 		uint64_t tlen = (k + ninsn < fn->n ? fn->insns[k + ninsn].addr :
 				 sym->addr + sym->size) - t;
@@ -610,8 +815,11 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 			if (fn->insns[k + j].addr - t !=
 			    fn->insns[i + j].addr - addr)
 				break;
-		if (j == ninsn)
+		if (j == ninsn) {
+			if (found == max)
+				return SIZE_MAX;
 			out[found++] = t;
+		}
 	}
 	return found;
 }
@@ -631,65 +839,86 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
 	       fn->insns[i - 1].jump || !fn->insns[i - 1].falls;
 }
 
-static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
-		    bool strict, uint64_t avoid);
+static enum smk_answer reaches(struct smk_binary *b, uint64_t from,
+			       uint64_t to, bool strict, uint64_t avoid);
 
-bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to)
+enum smk_answer smk_code_reaches(struct smk_binary *b, uint64_t from,
+				 uint64_t to)
 {
 	return reaches(b, from, to, false, 0);
 }
 
-bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest)
+enum smk_answer smk_code_loop_exit(struct smk_binary *b, uint64_t jump,
+				   uint64_t dest)
 {
 	const struct smk_symbol *sym;
 	struct func_info *fn = func_at(b, jump, &sym);
+	bool unsure = false;
 	size_t i;
 
-	if (!fn || sym != smk_binary_symbol_at(b, dest))
-		return false;
+	if (!fn)
+		return unknown(b);
+	if (sym != smk_binary_symbol_at(b, dest))
+		return SMK_NO;
 	/* Each backward jump T -> H closes a loop: H and what reaches T
 	 * without passing H. */
 	for (i = 0; i < fn->n; i++) {
 		uint64_t t = fn->insns[i].addr, h = fn->insns[i].target;
-		bool has_jump, has_dest;
+		enum smk_answer has_jump, has_dest;
 
 		if (!h || h > t)
 			continue;
-		has_jump = jump == h || reaches(b, jump, t, false, h);
-		if (!has_jump)
+		has_jump = jump == h ? SMK_YES : reaches(b, jump, t, false, h);
+		if (has_jump == SMK_UNKNOWN)
+			unsure = true;
+		if (has_jump != SMK_YES)
 			continue;
-		has_dest = dest == h || reaches(b, dest, t, false, h);
-		if (!has_dest)
-			return true;
+		has_dest = dest == h ? SMK_YES : reaches(b, dest, t, false, h);
+		if (has_dest == SMK_NO)
+			return SMK_YES;
+		unsure |= has_dest == SMK_UNKNOWN;
 	}
-	return false;
+	return unsure ? SMK_UNKNOWN : SMK_NO;
 }
 
-bool smk_code_in_loop(struct smk_binary *b, uint64_t addr)
+enum smk_answer smk_code_in_loop(struct smk_binary *b, uint64_t addr)
 {
 	return reaches(b, addr, addr, true, 0);
 }
 
-/* With @strict, a path of at least one step: @from == @to is a loop. */
-static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
-		    bool strict, uint64_t avoid)
+/*
+ * With @strict, a path of at least one step: @from == @to is a loop.
+ * SMK_UNKNOWN when the function is not decoded, the search ran out of
+ * steps (a function larger than MAX_STEPS instructions) or of memory
+ * (noted for smk_code_take_error()).
+ */
+static enum smk_answer reaches(struct smk_binary *b, uint64_t from,
+			       uint64_t to, bool strict, uint64_t avoid)
 {
 	enum { MAX_STEPS = 1 << 14 };
 	const struct smk_symbol *sym;
 	struct func_info *fn = func_at(b, from, &sym);
 	size_t *stack, top = 0, steps = 0, i;
 	bool *seen, found = false, again = false;
+	enum smk_answer ans;
 
-	if (!fn || !fn->n || sym != smk_binary_symbol_at(b, to))
-		return false;
+	if (!fn || !fn->n)
+		return unknown(b);
+	if (sym != smk_binary_symbol_at(b, to))
+		return SMK_NO;
 	seen = calloc(fn->n, sizeof(*seen));
 	stack = calloc(fn->n + 2, sizeof(*stack));
-	if (!seen || !stack)
+	if (!seen || !stack) {
+		nomem(b);
+		ans = unknown(b);
 		goto out;
+	}
 	for (i = 0; i < fn->n && fn->insns[i].addr != from; i++)
 		;
-	if (i == fn->n)
+	if (i == fn->n) {
+		ans = unknown(b);	/* not an instruction's start */
 		goto out;
+	}
 	stack[top++] = i;
 	seen[i] = true;
 	/* Never through @avoid (unless it is where we go). */
@@ -699,10 +928,11 @@ static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
 				seen[k] = true;
 	/* Depth first over instructions: the next one when control falls
 	 * through, the target of a direct jump. */
-	while (top && steps++ < MAX_STEPS) {
+	while (top && steps < MAX_STEPS) {
 		const struct insn_info *in = &fn->insns[stack[--top]];
 		size_t k = in - fn->insns, next[2], nn = 0, j;
 
+		steps++;
 		if (in->addr == to && (!strict || steps > 1)) {
 			found = true;
 			break;
@@ -740,10 +970,12 @@ static bool reaches(struct smk_binary *b, uint64_t from, uint64_t to,
 					stack[top++] = j;
 				}
 	}
+	/* Gave up with paths left to follow: that is no "no". */
+	ans = found ? SMK_YES : top ? unknown(b) : SMK_NO;
 out:
 	free(seen);
 	free(stack);
-	return found;
+	return ans;
 }
 
 size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
@@ -753,11 +985,15 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
 	struct func_info *fn = func_at(b, addr, &sym);
 	size_t i, first, n = 0;
 
-	if (!fn)
-		return 0;
-	for (i = 0; i < fn->n && n < max; i++) {
+	if (!fn) {
+		unknown(b);
+		return SIZE_MAX;
+	}
+	for (i = 0; i < fn->n; i++) {
 		if (!fn->insns[i].ret)
 			continue;
+		if (n == max)
+			return SIZE_MAX;	/* more than asked for */
 		for (first = i; first > 0; first--)
 			if (is_target(fn->targets, fn->ntargets,
 				      fn->insns[first].addr) ||
@@ -778,18 +1014,30 @@ static bool stale(struct smk_binary *b, uint64_t site,
 		  uint64_t what)
 {
 	struct func_info *fn;
+	enum smk_answer loop = smk_code_in_loop(b, site), r;
 	bool later = false;
 	size_t i;
 
-	if (!smk_code_in_loop(b, site) || !(fn = func_at(b, site, NULL)))
+	/* Unknown: stale, as far as anyone can tell. */
+	if (loop == SMK_NO)
 		return false;
+	if (loop == SMK_UNKNOWN || !(fn = func_at(b, site, NULL)))
+		return true;
 	for (i = 0; i < fn->n; i++) {
 		const struct insn_info *in = &fn->insns[i];
 
-		if (!stored(in, what) || !smk_code_reaches(b, site, in->addr))
+		if (!stored(in, what))
 			continue;
-		if (smk_code_reaches(b, in->addr, site))
+		r = smk_code_reaches(b, site, in->addr);
+		if (r == SMK_NO)
+			continue;
+		if (r == SMK_UNKNOWN)
+			return true;
+		r = smk_code_reaches(b, in->addr, site);
+		if (r == SMK_YES)
 			return false;	/* stored on the way round */
+		if (r == SMK_UNKNOWN)
+			return true;
 		later = true;
 	}
 	return later;

@@ -14,6 +14,37 @@
 #include <stdint.h>
 
 #include "binary.h"
+#include "error.h"
+
+/*
+ * A question about the code gets one of three answers.  Unknown (the
+ * function was not decoded, another architecture, a search that ran out
+ * of steps or memory) is never taken for "no": "no path" is the answer
+ * that makes a join look safe.  Each unknown answer is counted
+ * (smk_code_unknowns()), so that a caller can refuse a verdict that
+ * rests on one.
+ */
+enum smk_answer {
+	SMK_NO = 0,
+	SMK_YES = 1,
+	SMK_UNKNOWN = -1,
+};
+
+/* Set up the per-binary cache: out of memory is the only error. */
+struct smk_error *smk_code_init(struct smk_binary *b);
+/*
+ * NULL when the binary's code is decoded here (x86-64), else an
+ * SMK_ERROR_UNSUPPORTED error naming its e_machine: every answer about
+ * its code is unknown.
+ */
+struct smk_error *smk_code_arch(struct smk_binary *b);
+/* How many questions were answered SMK_UNKNOWN so far. */
+unsigned long smk_code_unknowns(struct smk_binary *b);
+/*
+ * &smk_error_nomem when an allocation failed since the last call (the
+ * question that met it was answered SMK_UNKNOWN), else NULL.
+ */
+struct smk_error *smk_code_take_error(struct smk_binary *b);
 
 struct smk_code_facts {
 	bool decoded;		/* false: nothing known (other arch, no code) */
@@ -46,7 +77,7 @@ bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
  * short tail into the paths that reach it (gcc's tail duplication after a
  * loop, shrink-wrapped returns): a path through a copy reaches the point
  * after @addr without passing @addr.  Up to @max addresses into @out;
- * returns how many.
+ * returns how many, SIZE_MAX when unknown (not decoded) or more than @max.
  */
 size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 			    uint64_t *out, size_t max);
@@ -56,15 +87,16 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 
 /*
  * Can control flow from @from to @to inside one function, following
- * fall-through and direct jumps (not calls' returns elsewhere)?  False when
- * unknown.
+ * fall-through and direct jumps (not calls' returns elsewhere)?  SMK_NO
+ * when @to is in another function.
  */
-bool smk_code_reaches(struct smk_binary *b, uint64_t from, uint64_t to);
+enum smk_answer smk_code_reaches(struct smk_binary *b, uint64_t from,
+				 uint64_t to);
 
 /*
  * The exits of the function holding @addr: each run of instructions that
  * goes straight (no branch in, none out) to a ret, [start, end).  Up to
- * @max into @out; returns how many.
+ * @max into @out; returns how many, SIZE_MAX when unknown or more.
  */
 struct smk_code_run {
 	uint64_t start, end;
@@ -80,7 +112,7 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
  * the member in a register around the loop and writes it back on the way
  * out (vm_run()'s vm->pc at gcc -O2).  Only the displacement is compared,
  * so another object's member at the same offset stored in the loop hides
- * it.
+ * it.  True when unknown (a value not to trust).
  */
 bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
 /*
@@ -120,7 +152,8 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
  * Is the edge from @jump to @dest a loop's exit: is @jump inside a loop
  * (closed by a backward jump) that @dest is outside of?
  */
-bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest);
+enum smk_answer smk_code_loop_exit(struct smk_binary *b, uint64_t jump,
+				   uint64_t dest);
 
 /*
  * How many entries of the function's switch tables lead to @addr: 0 none,
@@ -128,8 +161,8 @@ bool smk_code_loop_exit(struct smk_binary *b, uint64_t jump, uint64_t dest);
  */
 int smk_code_table_slots(struct smk_binary *b, uint64_t addr);
 
-/* Can control flow from @addr back to @addr (a loop, as far as seen)? */
-bool smk_code_in_loop(struct smk_binary *b, uint64_t addr);
+/* Can control flow from @addr back to @addr (a loop)? */
+enum smk_answer smk_code_in_loop(struct smk_binary *b, uint64_t addr);
 
 /*
  * The arms of a switch compiled to a compare tree whose head is @head and

@@ -14,14 +14,21 @@
  *    the lines the marker spans) inside the instance's code.  clang -O2
  *    and gcc -O0 emit none for a statement without code.
  * 3. The next line that has rows inside the instance: the statement that
- *    runs after the marker, if control flows straight into it.
+ *    runs after the marker, if control flows straight into it.  Only a
+ *    line that every path through the marker goes on to in the source
+ *    (smk_source_falls_to()): the next line of the file after "if (c) {
+ *    marker; return; }" is the other branch.
  * 4. With no later statement row at all, the rows of the nearest later
  *    line that start a basic block the code before the marker flows into
  *    (a shared epilogue): never exact.
  *
  * The verdict is what was measured with real uprobes against a witness
- * build (tests/fidelity.t), not what looks plausible; each rule's verdict
- * and its reason live in one table below.
+ * build (tests/fidelity.t), not what looks plausible; each rule's verdict,
+ * direction and reason live in one table below.  An approximation errs
+ * one way, over (fires each time the marker runs and on other paths too)
+ * or under (only when it runs, missing some runs); one that would err
+ * both ways is no probe.  A question the code cannot answer (cfg.c's
+ * SMK_UNKNOWN) never ends in exact.
  */
 #include <dwarf.h>
 #include <stdint.h>
@@ -61,42 +68,59 @@ enum rule {
 	RULE_PARTIAL,
 	RULE_SHARED,
 	RULE_FOLDED,
+	RULE_UNDECODED,
+	RULE_UNKNOWN,
+	RULE_OFF_PATH,
+	RULE_BOTH_WAYS,
+	RULE_REFUSED,
 	RULE_NONE,
 };
 
+/*
+ * Each rule's verdict, and for an approximation the way it errs: over
+ * (the probe fires each time the marker runs and on other paths too),
+ * under (only when the marker runs, missing some runs).  A placement that
+ * two rules make err both ways gets no probe (RULE_BOTH_WAYS).
+ */
 static const struct {
 	const char *name;
 	enum smk_verdict verdict;
 	const char *reason;
+	enum smk_direction dir;
 } rules[] = {
-	[RULE_ANCHOR] = { "anchor", SMK_VERDICT_EXACT, NULL },
-	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL },
-	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL },
+	[RULE_ANCHOR] = { "anchor", SMK_VERDICT_EXACT, NULL,
+			  SMK_DIRECTION_NONE },
+	[RULE_OWN_BLOCK] = { "marker block", SMK_VERDICT_EXACT, NULL,
+			     SMK_DIRECTION_NONE },
+	[RULE_LINE] = { "marker line", SMK_VERDICT_EXACT, NULL,
+			SMK_DIRECTION_NONE },
 	[RULE_LINE_MULTI] = {
 		"marker line, several rows", SMK_VERDICT_APPROX,
 		"the marker's line has several code locations in one copy "
 		"(a loop the compiler unrolled or rotated, or code split "
 		"around it); hits may repeat",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_NEXT_STRAIGHT] = { "next line, straight", SMK_VERDICT_EXACT,
-				 NULL },
+				 NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_BRANCH] = { "next line, branch arm", SMK_VERDICT_EXACT,
-			       NULL },
+			       NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
-			      NULL },
+			      NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
-			     NULL },
+			     NULL, SMK_DIRECTION_NONE },
 	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
-			    NULL },
+			    NULL, SMK_DIRECTION_NONE },
 	[RULE_IF_RETURN] = { "if arm ending in a return", SMK_VERDICT_EXACT,
-			     NULL },
+			     NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
-			       SMK_VERDICT_EXACT, NULL },
+			       SMK_VERDICT_EXACT, NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_LINE] = {
 		"next line", SMK_VERDICT_APPROX,
 		"the compiler left no trace of the marker's line; probed at "
-		"the next statement with code, which may run on other paths "
-		"too or not at all after the marker",
+		"the next statement with code, where every path through the "
+		"marker goes on and other paths may arrive too",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_NEXT_ROWS] = {
 		"next line, no statement row", SMK_VERDICT_APPROX,
@@ -104,22 +128,26 @@ static const struct {
 		"where the code before the marker goes on (a shared epilogue "
 		"or join), which other paths, such as early returns, may "
 		"reach too",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_TAIL_DUP] = {
 		"marker block, tail duplicated", SMK_VERDICT_APPROX,
 		"the compiler duplicated the code after the marker but kept "
 		"the marker's point on fewer copies; some paths are missed",
+		.dir = SMK_DIRECTION_UNDER,
 	},
 	[RULE_JOIN] = {
 		"join point", SMK_VERDICT_APPROX,
 		"the marker's address is also reached from other paths (a "
 		"loop head or merged code); hits may repeat",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_CONDMOVE] = {
 		"if-converted", SMK_VERDICT_APPROX,
 		"the compiler if-converted the branch around the marker "
 		"(conditional moves): no instruction runs only when the "
 		"marker does",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_MERGED_ARMS] = {
 		"merged switch arms", SMK_VERDICT_APPROX,
@@ -127,12 +155,14 @@ static const struct {
 		"the source has case labels before it (or the source is not "
 		"at hand): the compiler merged arms with the same code, and "
 		"hits count them all",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_VECTORIZED] = {
 		"vectorized", SMK_VERDICT_APPROX,
 		"the compiler vectorized the loop around the marker: one pass "
 		"of its code does several iterations, so hits are fewer and "
 		"values are of one lane at most",
+		.dir = SMK_DIRECTION_UNDER,
 	},
 	[RULE_ARM_ERASED] = {
 		"conditional arm without code", SMK_VERDICT_APPROX,
@@ -140,27 +170,66 @@ static const struct {
 		"says so): the compiler drops an arm without code and its "
 		"branch, so the probe also fires when the condition is false "
 		"(trace_simple_exact() keeps the arm)",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_PARTIAL] = {
 		"some copies", SMK_VERDICT_APPROX,
 		"the compiler removed or merged the marker's point in some "
 		"copies of its code; hits through those are missed",
+		.dir = SMK_DIRECTION_UNDER,
 	},
 	[RULE_SHARED] = {
 		"shared address", SMK_VERDICT_APPROX,
 		"another marker's probe is at the same address (the compiler "
 		"merged their code, e.g. switch arms); hits count both",
+		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_FOLDED] = {
 		"identical code folded", SMK_VERDICT_APPROX,
 		"the compiler folded another function with identical code "
 		"into this one (its symbol is an alias here): calls of that "
 		"function reach this probe too; hits count both",
+		.dir = SMK_DIRECTION_OVER,
+	},
+	[RULE_UNDECODED] = {
+		"code not decoded", SMK_VERDICT_NOT_FOUND,
+		"the machine code at the marker's address could not be "
+		"decoded (no sized function symbol holds it, or its bytes "
+		"are not in the file): nothing proves where it runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_UNKNOWN] = {
+		"unknown control flow", SMK_VERDICT_NOT_FOUND,
+		"a question about the control flow around the marker had no "
+		"answer (a function too large to search, or code not "
+		"decoded): no placement is proven",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_OFF_PATH] = {
+		"next line, not on the marker's path", SMK_VERDICT_NOT_FOUND,
+		"the compiler left no trace of the marker's point, and the "
+		"next line with code is not proven to run after it (the "
+		"source has a return, break or loop end between them, or is "
+		"not at hand): a probe there would fire on other paths and "
+		"miss the marker's runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_BOTH_WAYS] = {
+		"errs both ways", SMK_VERDICT_NOT_FOUND,
+		"a probe would both fire on other paths and miss some of the "
+		"marker's runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_REFUSED] = {
+		"refused section", SMK_VERDICT_APPROX,
+		"some sites are in code the kernel refuses kprobes in",
+		.dir = SMK_DIRECTION_UNDER,
 	},
 	[RULE_NONE] = {
 		"none", SMK_VERDICT_NOT_FOUND,
 		"no code location for the marker's point in this copy: the "
 		"compiler merged or removed it",
+		.dir = SMK_DIRECTION_NONE,
 	},
 };
 
@@ -388,6 +457,8 @@ static bool tail_copied(struct smk_binary *b, Dwarf_Die *cu, const char *file,
 
 	for (j = 0; j < in->nparts; j++) {
 		n = smk_code_tail_copies(b, in->parts[j].addr, copies, 8);
+		if (n == SIZE_MAX)
+			return true;	/* unknown, or too many: not proven */
 		for (k = 0; k < n; k++) {
 			Dwarf_Line *l;
 			const char *src;
@@ -422,7 +493,7 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 				       Dwarf_Die *root, const char *file,
 				       unsigned int last,
 				       const struct addrs *prev,
-				       struct addrs *out)
+				       struct addrs *out, int *line_out)
 {
 	struct smk_error *err;
 	Dwarf_Lines *lines;
@@ -459,7 +530,8 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 			if (!smk_code_block_start(b, addr))
 				continue;
 			for (k = 0; k < prev->n; k++)
-				if (smk_code_reaches(b, prev->v[k], addr))
+				if (smk_code_reaches(b, prev->v[k], addr) !=
+				    SMK_NO)
 					break;
 			if (k == prev->n)
 				continue;
@@ -478,6 +550,8 @@ static struct smk_error *next_rows_any(struct smk_binary *b, Dwarf_Die *cu,
 		if (err)
 			return err;
 	}
+	if (line_out)
+		*line_out = best;
 	return NULL;
 }
 
@@ -506,13 +580,13 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	size_t i, k;
 
 	*out = false;
-	err = next_rows_any(b, cu, root, file, last, NULL, &after);
+	err = next_rows_any(b, cu, root, file, last, NULL, &after, NULL);
 	/* Which sites are in a loop: once, not once per row. */
 	looped = calloc(nsites ? nsites : 1, sizeof(*looped));
 	if (!err && !looped)
 		err = &smk_error_nomem;
 	for (k = 0; k < nsites && !err && after.n; k++)
-		looped[k] = smk_code_in_loop(b, sites[k]);
+		looped[k] = smk_code_in_loop(b, sites[k]) == SMK_YES;
 	for (i = 0; i < after.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, after.v[i]);
@@ -523,8 +597,11 @@ static struct smk_error *bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			    looped[k])
 				continue;
 			judged = true;
-			if (smk_code_reaches(b, sites[k], after.v[i]) ||
-			    smk_code_reaches(b, after.v[i], sites[k]))
+			/* unknown: not known to reach, so bypassed */
+			if (smk_code_reaches(b, sites[k], after.v[i]) ==
+			    SMK_YES ||
+			    smk_code_reaches(b, after.v[i], sites[k]) ==
+			    SMK_YES)
 				break;
 		}
 		if (judged && k == nsites)
@@ -597,9 +674,18 @@ static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	size_t n, i, j, k, ntl, nel;
 	const struct smk_code_run *own = NULL;
 
-	if (smk_code_in_loop(b, site))
+	/* Unknown answers say "copied": the exact claim is not proven. */
+	switch (smk_code_in_loop(b, site)) {
+	case SMK_YES:
 		return false;
+	case SMK_UNKNOWN:
+		return true;
+	default:
+		break;
+	}
 	n = smk_code_exits(b, site, ex, MAX_EXITS);
+	if (n == SIZE_MAX)
+		return true;
 	for (i = 0; i < n && !own; i++)
 		if (site >= ex[i].start && site < ex[i].end)
 			own = &ex[i];
@@ -612,8 +698,10 @@ static bool exit_copied(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		if (&ex[i] == own)
 			continue;
 		for (k = 0; k < nsites; k++)
-			if (smk_code_reaches(b, sites[k], ex[i].start) ||
-			    smk_code_reaches(b, ex[i].start, sites[k]))
+			if (smk_code_reaches(b, sites[k], ex[i].start) ==
+			    SMK_YES ||
+			    smk_code_reaches(b, ex[i].start, sites[k]) ==
+			    SMK_YES)
 				break;
 		if (k < nsites || (c && early_return(b, c, ex[i].start)))
 			continue;
@@ -893,7 +981,8 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			break;
 		if (f->spec && in_loop < 0 &&
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
-			in_loop = cf.decoded && smk_code_in_loop(b, addr);
+			in_loop = !cf.decoded ||
+				  smk_code_in_loop(b, addr) != SMK_NO;
 		if (f->spec && f->spec[0] == '\\' && in_loop == 1) {
 			err = refuse(f, "DWARF gives a constant here, inside "
 					"a loop: it may describe one pass "
@@ -1066,7 +1155,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 	/* No loop holds the marker, so none may hold its statement's code
 	 * (code of it moved into a loop before it would run every pass). */
 	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
-	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) ||
+	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) != SMK_NO ||
 	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
 			    &c.decl) || !c.decl || c.decl >= m->line)
 		return false;
@@ -1203,8 +1292,8 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 
 	if (!file || !sym || smk_code_facts(b, addr, &f) || !f.decoded ||
 	    !f.boundary || (f.condmove && !outside_choices(b, m, file)) ||
-	    (f.vector && smk_code_in_loop(b, addr)) ||
-	    smk_code_in_loop(b, sym->addr))
+	    (f.vector && smk_code_in_loop(b, addr) != SMK_NO) ||
+	    smk_code_in_loop(b, sym->addr) != SMK_NO)
 		return RULE_NEXT_LINE;
 	if (f.func_entry) {
 		struct addrs before = { 0 }, after = { 0 };
@@ -1265,7 +1354,7 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 				     &between, &after, NULL) && !between.n);
 		free(between.v);
 		free(after.v);
-		if (direct || smk_code_loop_exit(b, pred, addr))
+		if (direct || smk_code_loop_exit(b, pred, addr) == SMK_YES)
 			return RULE_NEXT_BRANCH;
 	}
 	if (joined_through(b, cu, root, file, m, addr, jc))
@@ -1287,8 +1376,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	Dwarf_Die cu;
 	enum rule r = RULE_OWN_BLOCK;
 
+	/* Not decoded: nothing is known, so nothing is exact. */
 	if (smk_code_facts(b, addr, &f) || !f.decoded)
-		return r;
+		return RULE_UNDECODED;
 	if (!f.boundary)
 		return RULE_NONE;
 	/*
@@ -1315,7 +1405,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	}
 	/* Packed arithmetic outside a loop is straight-line code done two
 	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
-	if (f.vector && smk_code_in_loop(b, addr))
+	if (f.vector && smk_code_in_loop(b, addr) != SMK_NO)
 		r = RULE_VECTORIZED;
 	else if (f.condmove && !outside_choices(b, m, file))
 		r = RULE_CONDMOVE;
@@ -1328,7 +1418,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	else if (f.preds == 0 && !f.func_entry) {
 		int slots = smk_code_table_slots(b, addr);
 
-		if (slots > 0 && case_labels(b, m, file) != slots)
+		/* A table not read (-1) may hold any number of them. */
+		if (slots < 0 ||
+		    (slots > 0 && case_labels(b, m, file) != slots))
 			r = RULE_MERGED_ARMS;
 	}
 	else if (f.join)
@@ -1639,6 +1731,8 @@ static bool if_return(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	if (nj != 1 || !in_ranges(root, j.taken) || !in_ranges(root, j.fall))
 		return false;
 	nr = smk_code_exits(b, j.addr, runs, sizeof(runs) / sizeof(*runs));
+	if (nr == SIZE_MAX)
+		return false;
 	for (k = 0; k < nr; k++) {
 		t_exit |= runs[k].start == j.taken;
 		f_exit |= runs[k].start == j.fall;
@@ -1683,18 +1777,133 @@ static struct smk_error *tail_left(struct smk_binary *b, Dwarf_Die *cu,
 	return err;
 }
 
+/*
+ * The rules a placement went through: the worst one gives the verdict,
+ * and the worst of each direction says which ways it may err.
+ */
+struct verdict {
+	enum rule worst;
+	bool over, under;
+	enum rule over_rule, under_rule;
+};
+
+static void note(struct verdict *v, enum rule r)
+{
+	if (r > v->worst)
+		v->worst = r;
+	if (rules[r].dir == SMK_DIRECTION_OVER && (!v->over ||
+						    r > v->over_rule)) {
+		v->over = true;
+		v->over_rule = r;
+	} else if (rules[r].dir == SMK_DIRECTION_UNDER &&
+		   (!v->under || r > v->under_rule)) {
+		v->under = true;
+		v->under_rule = r;
+	}
+}
+
+/*
+ * Is line @next, the next one after the marker with code, on every path
+ * through the marker (smk_source_falls_to())?  1 yes, 0 no, -1 unknown.
+ * The "next line" rules took the next line of the file for the statement
+ * that runs next; after "if (c) { marker; return -1; }" that is the other
+ * branch (examples/shop order_short, probed on every successful order).
+ */
+static int on_path(struct smk_binary *b, const struct smk_marker *m,
+		   const char *file, int next)
+{
+	char path[4096];
+
+	if (next <= 0)
+		return -1;
+	file = marker_source(b, m, file, path, sizeof(path));
+	return file ? smk_source_falls_to(b, file, m->line, m->rec.name,
+					  next) : -1;
+}
+
+/*
+ * Give @p rule @r's verdict, name and reason (replacing any it had).  No
+ * probe means no sites: a definition is printed only for a placement
+ * whose direction is known.
+ */
+static struct smk_error *set_rule(struct smk_placement *p, enum rule r)
+{
+	size_t i;
+
+	free(p->rule);
+	free(p->reason);
+	p->reason = NULL;
+	p->verdict = rules[r].verdict;
+	p->direction = rules[r].dir;
+	p->rule = strdup(rules[r].name);
+	if (!p->rule || (rules[r].reason &&
+			 !(p->reason = strdup(rules[r].reason))))
+		return &smk_error_nomem;
+	if (p->verdict == SMK_VERDICT_NOT_FOUND) {
+		for (i = 0; i < p->nsites; i++)
+			smk_site_deinit(&p->sites[i]);
+		p->nsites = 0;
+	}
+	return NULL;
+}
+
+/*
+ * @p would err both ways: fire on other paths (rule @over) and miss some
+ * of the marker's runs (rule @under).  Its hits could then be anything,
+ * so it gets no probe, only the reason.
+ */
+static struct smk_error *both_ways(struct smk_placement *p, const char *over,
+				   const char *under)
+{
+	struct smk_error *err;
+	char *r;
+
+	/* Before set_rule(): @over or @under may be p->rule itself. */
+	if (asprintf(&r, "a probe would both fire on other paths (%s) and "
+		     "miss some of the marker's runs (%s): its hits could be "
+		     "more or fewer, so there is none", over, under) < 0)
+		return &smk_error_nomem;
+	err = set_rule(p, RULE_BOTH_WAYS);
+	if (err) {
+		free(r);
+		return err;
+	}
+	free(p->reason);
+	p->reason = r;
+	return NULL;
+}
+
+/*
+ * A later pass (shared sites, folded functions, refused sections) finds
+ * that @p errs the way of rule @r: an exact placement becomes @r, one
+ * that errs the other way becomes no probe.
+ */
+static struct smk_error *demote(struct smk_placement *p, enum rule r)
+{
+	if (p->verdict == SMK_VERDICT_EXACT ||
+	    (p->verdict == SMK_VERDICT_APPROX && p->direction == rules[r].dir))
+		return set_rule(p, r);
+	if (p->verdict != SMK_VERDICT_APPROX)
+		return NULL;
+	return p->direction == SMK_DIRECTION_OVER ?
+	       both_ways(p, p->rule, rules[r].name) :
+	       both_ways(p, rules[r].name, p->rule);
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
 				   const size_t *owner, size_t self,
 				   size_t nnotes)
 {
-	enum rule worst = RULE_OWN_BLOCK;
+	unsigned long unknowns = smk_code_unknowns(b);
+	struct verdict acc = { .worst = RULE_OWN_BLOCK };
 	struct smk_error *err = NULL;
 	size_t missing = 0;
 	struct addrs on = { 0 }, next = { 0 }, prev = { 0 };
 	uint64_t tree_site = 0;
 	struct addrs tree = { .v = &tree_site };
+	bool off_path = false;	/* a next line not on the marker's path */
 	const char *file;
 	size_t i, j;
 
@@ -1758,8 +1967,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				    joined_through(b, &cu, &root, file, m,
 						   in->parts[j].addr, NULL))
 					r = RULE_NEXT_JOINED;
-				if (r > worst)
-					worst = r;
+				note(&acc, r);
 				kept++;
 				err = add_site(b, m, p, &cu, &block, in->root,
 					       in->parts[j].addr, in->inlined,
@@ -1769,12 +1977,12 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				break;
 			/* More copies of the next statement than of the
 			 * marker: the tail after it was duplicated. */
-			if (kept && next.n > kept && worst < RULE_TAIL_DUP)
-				worst = RULE_TAIL_DUP;
-			if (kept && worst < RULE_TAIL_DUP &&
+			if (kept && next.n > kept)
+				note(&acc, RULE_TAIL_DUP);
+			if (kept && !acc.under &&
 			    tail_copied(b, &cu, file, m, in))
-				worst = RULE_TAIL_DUP;
-			if (kept && worst < RULE_TAIL_DUP && file) {
+				note(&acc, RULE_TAIL_DUP);
+			if (kept && !acc.under && file) {
 				uint64_t *sv = calloc(in->nparts, sizeof(*sv));
 				size_t ns = 0;
 				bool bp;
@@ -1796,7 +2004,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (err)
 					break;
 				if (bp)
-					worst = RULE_TAIL_DUP;
+					note(&acc, RULE_TAIL_DUP);
 			}
 			if (kept)
 				continue;
@@ -1815,6 +2023,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		} else if (on.n > 1) {
 			rule = RULE_LINE_MULTI;
 			use = &on;
+		} else if (next.n && on_path(b, m, file, next_line) == 0) {
+			/* Not where the marker goes on: no site of it. */
+			next.n = 0;
+			off_path = true;
 		} else if (next.n) {
 			rule = RULE_NEXT_LINE;
 			use = &next;
@@ -1862,9 +2074,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		}
 		if (!use && file) {
 			err = next_rows_any(b, &cu, &root, file,
-					    marker_last_line(m), &prev, &next);
+					    marker_last_line(m), &prev, &next,
+					    &next_line);
 			if (err)
 				break;
+			if (next.n && on_path(b, m, file, next_line) != 1) {
+				next.n = 0;
+				off_path = true;
+			}
 			if (next.n) {
 				rule = RULE_NEXT_ROWS;
 				use = &next;
@@ -1902,12 +2119,21 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			use = &tree;
 			rule = RULE_IF_RETURN;
 		}
+		/*
+		 * The next line's code, with no rule to say it runs when the
+		 * marker does: only where every path through the marker goes
+		 * on to it (it fires then, and on other paths too).
+		 */
+		if (use && (rule == RULE_NEXT_LINE || rule == RULE_NEXT_ROWS) &&
+		    on_path(b, m, file, next_line) != 1) {
+			use = NULL;
+			off_path = true;
+		}
 		if (!use) {
 			missing++;
 			continue;
 		}
-		if (rule > worst)
-			worst = rule;
+		note(&acc, rule);
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j]);
@@ -1916,8 +2142,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||
 					       rule == RULE_TREE_ARM))
 				r = rule;
-			if (r != RULE_NONE && r > worst)
-				worst = r;
+			if (r != RULE_NONE)
+				note(&acc, r);
 			err = add_site(b, m, p, &cu, NULL, in->root,
 				       use->v[j], in->inlined,
 				       rule == RULE_NEXT_JOINED ||
@@ -1930,19 +2156,24 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	if (err)
 		return err;
 	if (!p->nsites)
-		worst = RULE_NONE;
-	else if (missing && worst < RULE_PARTIAL)
-		worst = RULE_PARTIAL;
-	if (p->nsites && worst < RULE_ARM_ERASED && !m->adhoc_file &&
+		note(&acc, off_path ? RULE_OFF_PATH : RULE_NONE);
+	else if (missing)
+		note(&acc, RULE_PARTIAL);
+	if (p->nsites && !acc.over && !m->adhoc_file &&
 	    alone_in_arm(b, m, file) &&
-	    !(worst == RULE_LINE && arms_kept(b, p)))
-		worst = RULE_ARM_ERASED;
-	p->verdict = rules[worst].verdict;
-	p->rule = strdup(rules[worst].name);
-	if (!p->rule || (rules[worst].reason &&
-			 !(p->reason = strdup(rules[worst].reason))))
-		return &smk_error_nomem;
-	return NULL;
+	    !(acc.worst == RULE_LINE && arms_kept(b, p)))
+		note(&acc, RULE_ARM_ERASED);
+	/* A question with no answer on the way: nothing is proven. */
+	if (p->nsites && smk_code_unknowns(b) != unknowns)
+		note(&acc, RULE_UNKNOWN);
+	err = smk_code_take_error(b);
+	if (err)
+		return err;
+	if (rules[acc.worst].verdict == SMK_VERDICT_APPROX && acc.over &&
+	    acc.under)
+		return both_ways(p, rules[acc.over_rule].name,
+				 rules[acc.under_rule].name);
+	return set_rule(p, acc.worst);
 }
 
 /*
@@ -1968,6 +2199,7 @@ static struct smk_error *drop_unprobeable(struct smk_binary *b,
 {
 	size_t i, r, kept = 0, dropped = 0;
 	const char *why = NULL;
+	struct smk_error *err;
 
 	if (!smk_binary_is_kernel(b))
 		return NULL;
@@ -1989,12 +2221,21 @@ static struct smk_error *drop_unprobeable(struct smk_binary *b,
 	p->nsites = kept;
 	if (!dropped)
 		return NULL;
+	if (!kept) {
+		err = set_rule(p, RULE_REFUSED);
+		p->verdict = SMK_VERDICT_NOT_FOUND;
+		p->direction = SMK_DIRECTION_NONE;
+	} else {
+		/* The sites left miss the runs through the dropped ones. */
+		err = demote(p, RULE_REFUSED);
+		if (err || p->verdict != SMK_VERDICT_APPROX)
+			return err;
+	}
+	if (err)
+		return err;
 	free(p->reason);
-	free(p->rule);
-	p->rule = strdup("refused section");
 	p->reason = strdup(why);
-	p->verdict = kept ? SMK_VERDICT_APPROX : SMK_VERDICT_NOT_FOUND;
-	return p->rule && p->reason ? NULL : &smk_error_nomem;
+	return p->reason ? NULL : &smk_error_nomem;
 }
 
 struct addr_owner {
@@ -2046,12 +2287,7 @@ static struct smk_error *shared_sites(struct smk_placement *p, size_t n)
 			if (q->verdict != SMK_VERDICT_EXACT || !q->rule ||
 			    strcmp(q->rule, straight))
 				continue;
-			q->verdict = SMK_VERDICT_APPROX;
-			free(q->rule);
-			free(q->reason);
-			q->rule = strdup(rules[RULE_SHARED].name);
-			q->reason = strdup(rules[RULE_SHARED].reason);
-			if (!q->rule || !q->reason) {
+			if (demote(q, RULE_SHARED)) {
 				free(v);
 				return &smk_error_nomem;
 			}
@@ -2104,14 +2340,10 @@ static struct smk_error *folded_functions(struct smk_binary *b,
 			if (k == q->nsites)
 				continue;
 			into = q->function;
-			if (q->verdict != SMK_VERDICT_EXACT)
+			if (q->verdict == SMK_VERDICT_NOT_FOUND)
 				continue;
-			q->verdict = SMK_VERDICT_APPROX;
-			free(q->rule);
-			free(q->reason);
-			q->rule = strdup(rules[RULE_FOLDED].name);
-			q->reason = strdup(rules[RULE_FOLDED].reason);
-			if (!q->rule || !q->reason)
+			/* Its probes count the other function's calls. */
+			if (demote(q, RULE_FOLDED))
 				return &smk_error_nomem;
 		}
 		if (into) {
@@ -2149,11 +2381,41 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	}
 	p = calloc(set->n ? set->n : 1, sizeof(*p));
 	owner = calloc(nnotes ? nnotes : 1, sizeof(*owner));
-	if (!p || !owner) {
+	err = smk_code_init(b);
+	if (!p || !owner || err) {
 		free(p);
 		free(owner);
 		smk_sdt_probes_destroy(notes, nnotes);
 		return &smk_error_nomem;
+	}
+	/*
+	 * Only x86-64 code is decoded and only its registers are named: on
+	 * another machine every marker is a result with that reason.
+	 */
+	err = smk_code_arch(b);
+	if (err) {
+		free(owner);
+		smk_sdt_probes_destroy(notes, nnotes);
+		for (i = 0; i < set->n; i++) {
+			p[i].rec = &set->markers[i].rec;
+			p[i].function = set->markers[i].function;
+			p[i].line = set->markers[i].line;
+			p[i].verdict = SMK_VERDICT_NOT_FOUND;
+			p[i].rule = strdup("architecture");
+			p[i].reason = strdup(err->message);
+			if (!p[i].rule || !p[i].reason) {
+				smk_error_destroy(err);
+				smk_placements_destroy(p, set->n);
+				return &smk_error_nomem;
+			}
+		}
+		if (err->code != SMK_ERROR_UNSUPPORTED) {
+			smk_placements_destroy(p, set->n);
+			return err;
+		}
+		smk_error_destroy(err);
+		*ret = p;
+		return NULL;
 	}
 	if (nnotes && b->dwarf)
 		assign_anchors(b, set, notes, nnotes, owner);

@@ -48,3 +48,15 @@ const char *smk_verdict_name(enum smk_verdict v)
 		return "not found";
 	}
 }
+
+const char *smk_direction_name(enum smk_direction d)
+{
+	switch (d) {
+	case SMK_DIRECTION_OVER:
+		return "over";
+	case SMK_DIRECTION_UNDER:
+		return "under";
+	default:
+		return NULL;
+	}
+}

@@ -19,6 +19,18 @@ enum smk_verdict {
 	SMK_VERDICT_NOT_FOUND,	/* no probe: reason */
 };
 
+/*
+ * Which way an approximated probe errs (placement.c): it fires each time
+ * the marker runs and at other times too (a join), or only when the
+ * marker runs but not every time (copies lost).  A probe that could err
+ * both ways is no probe at all.
+ */
+enum smk_direction {
+	SMK_DIRECTION_NONE,	/* exact, or no probe */
+	SMK_DIRECTION_OVER,	/* hits >= the marker's runs */
+	SMK_DIRECTION_UNDER,	/* hits <= the marker's runs */
+};
+
 enum { SMK_FETCH_NAME_MAX = 64, SMK_FETCH_TYPE_MAX = 32 };
 
 /* One fetch argument of a probe. */
@@ -54,6 +66,7 @@ struct smk_placement {
 	const char *function;	/* source function, or NULL */
 	unsigned int line;
 	enum smk_verdict verdict;
+	enum smk_direction direction;	/* of an APPROX verdict */
 	char *reason;		/* for APPROX and NOT_FOUND */
 	char *rule;		/* which placement rule gave the sites */
 	struct smk_site *sites;
@@ -71,5 +84,7 @@ void smk_site_deinit(struct smk_site *s);
 void smk_placement_deinit(struct smk_placement *p);
 
 const char *smk_verdict_name(enum smk_verdict v);
+/* "over", "under", or NULL for SMK_DIRECTION_NONE. */
+const char *smk_direction_name(enum smk_direction d);
 
 #endif /* SMK_PROBE_H */

@@ -798,3 +798,97 @@ int smk_source_if_return(struct smk_binary *b, const char *path,
 	*cond_last = s->t[brace - 1].line;
 	return 1;
 }
+
+/* Is the token at @i one that moves control elsewhere or labels code? */
+static bool leaves_or_labels(const struct source *s, size_t i)
+{
+	static const char *const kw[] = {
+		"return", "break", "continue", "goto", "else", "case",
+		"default", "asm", "__asm__", "longjmp", "exit", "abort",
+		"__builtin_unreachable", "BUG", "panic",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(kw) / sizeof(*kw); k++)
+		if (is(s, i, kw[k]))
+			return true;
+	/* "label:", "x ? a : b", a bit-field: not proven straight. */
+	return is(s, i, ":") || is(s, i, "?");
+}
+
+/*
+ * The '}' at @close ends a block that control leaves by falling out of
+ * it to the code after it: 1 a plain block, an if's arm (no else after
+ * it) or an else's arm; 2 the function's body (control returns); 3 a
+ * do's body (its "while" condition runs next); 0 a loop's body, a
+ * switch's, an arm with an else after it; -1 unknown.
+ */
+static int falls_out(const struct source *s, size_t close)
+{
+	size_t open = match(s, close, -1), k;
+
+	if (open >= s->n || !open)
+		return -1;
+	if (is(s, open - 1, ";") || is(s, open - 1, "{") ||
+	    is(s, open - 1, "}"))
+		return 1;
+	if (is(s, open - 1, "else"))
+		return 1;
+	if (is(s, open - 1, "do"))
+		return 3;
+	if (!is(s, open - 1, ")"))
+		return -1;
+	k = before_parens(s, open - 1);
+	if (k >= s->n)
+		return -1;
+	if (is(s, k, "if"))
+		return is(s, close + 1, "else") ? 0 : 1;
+	if (is(s, k, "for") || is(s, k, "while") || is(s, k, "switch"))
+		return 0;
+	/* A function's body: its name, at the outermost level. */
+	return outer_brace(s, open, 0) >= s->n ? 2 : -1;
+}
+
+int smk_source_falls_to(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name, unsigned int next)
+{
+	const struct source *s;
+	size_t at, first, last, k;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	if (last + 1 < s->n && s->t[last + 1].line > next)
+		return -1;	/* @next is not after the marker */
+	for (k = last + 1; k < s->n; k++) {
+		unsigned int ln = s->t[k].line;
+
+		if (ln > next || (ln == next && !is(s, k, "}")))
+			break;
+		if (is(s, k, "}")) {
+			int r = falls_out(s, k);
+
+			/* "} while (c);": the condition, if it is @next */
+			if (r == 3)
+				return is(s, k + 1, "while") &&
+				       s->t[k + 1].line == next;
+			if (r != 1)
+				return r == 2 ? 1 : r;
+			continue;
+		}
+		if (leaves_or_labels(s, k))
+			return 0;
+		/* A block opened after the marker holding @next: only some
+		 * paths through the marker enter it. */
+		if (is(s, k, "{")) {
+			size_t close = match(s, k, 1);
+
+			if (close >= s->n || s->t[close].line >= next)
+				return 0;
+		}
+	}
+	if (k >= s->n || s->t[k].line != next)
+		return -1;	/* no statement starts on @next */
+	/* The statement on @next must not be another arm's. */
+	return is(s, k, "else") ? 0 : 1;
+}

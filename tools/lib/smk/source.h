@@ -95,4 +95,20 @@ int smk_source_if_return(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *cond_first, unsigned int *cond_last);
 
+/*
+ * Does every path through the marker @name go on, in the source, to the
+ * statement on line @next (the first line after the marker that has
+ * code)?  1 when only statements that fall through stand between (no
+ * return, break, continue, goto, label, else, ?:), each block they close
+ * is a plain one, an if's arm with no else after it, an else's arm or
+ * the function's body, and no block opened after the marker holds
+ * @next.  0 when the source says otherwise (the marker's arm ends in a
+ * return: the next line with code is on the other branch; the end of a
+ * loop's body: the next iteration runs next, not the code after the
+ * loop), -1 unknown (no source, @next not after the marker or holding no
+ * statement).
+ */
+int smk_source_falls_to(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name, unsigned int next);
+
 #endif /* SMK_SOURCE_H */

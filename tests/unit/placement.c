@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Placement fails closed (placement.c, cfg.c): code that is not decoded,
+ * a machine other than x86-64 and a control-flow search that gives up
+ * never give an exact verdict.  Prints TAP; tests/placement.t runs it.
+ *
+ *   placement DATA_DIR BIG
+ *
+ * DATA_DIR holds the checked-in binaries of tests/unit/data (README);
+ * BIG is a binary built by tests/placement.t whose function big() has a
+ * loop of more instructions than a search follows, and a small loop in
+ * small().
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smk/binary.h"
+#include "smk/cfg.h"
+#include "smk/markers.h"
+#include "smk/placement.h"
+
+#include "tap.h"
+
+static struct smk_binary *open_bin(const char *dir, const char *name)
+{
+	struct smk_debuginfo_opts opts = { 0 };
+	struct smk_binary *b = NULL;
+	struct smk_error *err;
+	char path[4096];
+
+	if (dir)
+		snprintf(path, sizeof(path), "%s/%s", dir, name);
+	else
+		snprintf(path, sizeof(path), "%s", name);
+	err = smk_binary_open(path, &opts, &b);
+	if (err) {
+		diag("%s: %s", path, err->message);
+		smk_error_destroy(err);
+		return NULL;
+	}
+	return b;
+}
+
+/* Place every marker of @b; their count, or -1. */
+static long place(struct smk_binary *b, struct smk_marker_set **set,
+		  struct smk_placement **p)
+{
+	struct smk_error *err = smk_markers_read(b, 0, set);
+
+	if (!err)
+		err = smk_place_markers(b, *set, SMK_PLACE_USER, p);
+	if (err) {
+		diag("%s", err->message);
+		smk_error_destroy(err);
+		return -1;
+	}
+	return (long)(*set)->n;
+}
+
+static const struct smk_placement *find(const struct smk_marker_set *set,
+					const struct smk_placement *p,
+					const char *name)
+{
+	size_t i;
+
+	for (i = 0; set && i < set->n; i++)
+		if (!strcmp(set->markers[i].rec.name, name))
+			return &p[i];
+	return NULL;
+}
+
+static void check_arch(const char *dir, const char *file, const char *what)
+{
+	struct smk_binary *b = open_bin(dir, file);
+	struct smk_marker_set *set = NULL;
+	struct smk_placement *p = NULL;
+	const struct smk_placement *m;
+	long n = b ? place(b, &set, &p) : -1;
+	char want[64];
+
+	m = n > 0 ? find(set, p, "arch_step") : NULL;
+	ok(m != NULL, "%s: the marker is listed", file);
+	ok(m && m->verdict == SMK_VERDICT_NOT_FOUND && !m->nsites,
+	   "%s: no probe (got %s, %zu sites)", file,
+	   m ? smk_verdict_name(m->verdict) : "-", m ? m->nsites : 0);
+	snprintf(want, sizeof(want), "(%s)", what);
+	ok(m && m->reason && strstr(m->reason, "ELF machine") &&
+	   strstr(m->reason, want),
+	   "%s: the reason names the machine: %s", file,
+	   m && m->reason ? m->reason : "-");
+	ok(b && smk_code_arch(b) != NULL, "%s: smk_code_arch() refuses it",
+	   file);
+	smk_placements_destroy(p, set ? set->n : 0);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
+}
+
+static void check_undecoded(const char *dir)
+{
+	struct smk_binary *b = open_bin(dir, "undec-nosym");
+	struct smk_marker_set *set = NULL;
+	struct smk_placement *p = NULL;
+	const struct smk_placement *m;
+	long n = b ? place(b, &set, &p) : -1;
+
+	m = n > 0 ? find(set, p, "undec_step") : NULL;
+	ok(m != NULL, "undec-nosym: the marker is listed");
+	ok(m && m->verdict != SMK_VERDICT_EXACT,
+	   "undec-nosym: code not decoded is not exact (got %s)",
+	   m ? smk_verdict_name(m->verdict) : "-");
+	ok(m && m->rule && !strcmp(m->rule, "code not decoded"),
+	   "undec-nosym: rule \"code not decoded\" (got %s)",
+	   m && m->rule ? m->rule : "-");
+	smk_placements_destroy(p, set ? set->n : 0);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
+}
+
+/* The head of the first loop of function @name: a backward jump's target. */
+static uint64_t loop_head(struct smk_binary *b, const char *name,
+			  uint64_t *jump)
+{
+	struct smk_code_jump j[64];
+	uint64_t at;
+	size_t n, i;
+	const struct smk_symbol *sym;
+
+	if (!smk_binary_symbol_addr(b, name, &at) ||
+	    !(sym = smk_binary_symbol_at(b, at)))
+		return 0;
+	n = smk_code_cond_jumps(b, sym->addr, sym->addr + sym->size, j, 64);
+	for (i = 0; n != SIZE_MAX && i < n; i++)
+		if (j[i].taken < j[i].addr) {
+			*jump = j[i].addr;
+			return j[i].taken;
+		}
+	return 0;
+}
+
+static const char *answer(enum smk_answer a)
+{
+	return a == SMK_YES ? "yes" : a == SMK_NO ? "no" : "unknown";
+}
+
+static void check_big(const char *path)
+{
+	struct smk_binary *b = open_bin(NULL, path);
+	struct smk_marker_set *set = NULL;
+	struct smk_placement *p = NULL;
+	const struct smk_placement *m;
+	uint64_t head, jump = 0, shead, sjump = 0, ret;
+	unsigned long before;
+	enum smk_answer a;
+	long n;
+
+	if (!b) {
+		ok(0, "%s opens", path);
+		return;
+	}
+	head = loop_head(b, "big", &jump);
+	shead = loop_head(b, "small", &sjump);
+	ok(head && shead, "big() and small() each have a loop (%#llx, %#llx)",
+	   (unsigned long long)head, (unsigned long long)shead);
+	/* A small loop: each answer can be given. */
+	a = smk_code_in_loop(b, shead);
+	ok(a == SMK_YES, "small()'s loop head is in a loop: %s", answer(a));
+	a = smk_code_reaches(b, sjump, shead);
+	ok(a == SMK_YES, "small()'s back jump reaches its head: %s",
+	   answer(a));
+	ret = 0;
+	{
+		struct smk_code_run ex[4];
+		size_t k = smk_code_exits(b, shead, ex, 4);
+
+		if (k != SIZE_MAX && k)
+			ret = ex[k - 1].start;
+	}
+	a = ret ? smk_code_reaches(b, ret, shead) : SMK_UNKNOWN;
+	ok(a == SMK_NO, "small()'s exit does not reach its head: %s",
+	   answer(a));
+	/* More instructions around the loop than a search follows. */
+	before = smk_code_unknowns(b);
+	a = smk_code_in_loop(b, head);
+	ok(a == SMK_UNKNOWN,
+	   "big()'s loop head, past the search's limit: %s, not \"no\"",
+	   answer(a));
+	ok(smk_code_unknowns(b) > before, "the unknown answer is counted");
+	a = smk_code_reaches(b, head, jump);
+	ok(a == SMK_UNKNOWN, "big()'s head to its back jump: %s",
+	   answer(a));
+	ok(smk_code_take_error(b) == NULL, "no allocation failed");
+
+	n = place(b, &set, &p);
+	m = n > 0 ? find(set, p, "big_mid") : NULL;
+	ok(m && m->verdict != SMK_VERDICT_EXACT,
+	   "big_mid, in the large loop, is not exact (%s, rule %s)",
+	   m ? smk_verdict_name(m->verdict) : "-",
+	   m && m->rule ? m->rule : "-");
+	m = n > 0 ? find(set, p, "small_mid") : NULL;
+	ok(m && m->verdict == SMK_VERDICT_EXACT,
+	   "small_mid, in the small loop, is still exact (%s, rule %s)",
+	   m ? smk_verdict_name(m->verdict) : "-",
+	   m && m->rule ? m->rule : "-");
+	smk_placements_destroy(p, set ? set->n : 0);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s DATA_DIR BIG\n", argv[0]);
+		return 2;
+	}
+	check_arch(argv[1], "arch-aarch64", "aarch64");
+	check_arch(argv[1], "arch-i386", "i386");
+	check_undecoded(argv[1]);
+	check_big(argv[2]);
+	printf("1..%d\n", tap_n);
+	return tap_fail != 0;
+}
