@@ -74,8 +74,9 @@ for pie in pie nopie; do
 import json, sys
 ms = {m["name"]: m for m in json.load(open(sys.argv[1]))["markers"]}
 entry = ms["bt_entry"]["sites"]
-print("usdt:%s:simple_marker:bt_exact" % sys.argv[2])
+# in source order: bt_entry (line 32) before bt_exact (46)
 print("uprobe:%s:%s" % (sys.argv[2], entry[0]["address"]))
+print("usdt:%s:simple_marker:bt_exact" % sys.argv[2])
 # one usdt block for the two notes of bt_exact
 print("%s %d" % ("1" if len(ms["bt_exact"]["sites"]) == 2 else "notes: %d" %
                  len(ms["bt_exact"]["sites"]), len(ms["bt_mid"]["sites"])))

@@ -243,12 +243,16 @@ esac
 ev1=$(head -n 1 "$TMP/want.src")
 set -- $ev1
 line=$(grep -m 1 " $1: " "$TMP/sym.txt")
+# func is the DWARF function, as babeltrace2 and eu-addr2line -f name it
+# (smk_fail for the clone smk_fail.constprop.0).
+fn=$(eu-addr2line -f -e "$SAMPLE" "$6+$7" 2>/dev/null | head -n 1)
 case $line in
-*"debug_info = { bin = \"smk_sample+0x"*"\", func = \"$6+0x"*"\", src = \"$8\""*"marker = \"$2\" }"*"{ ip = 0x"*)
+*"debug_info = { bin = \"smk_sample+0x"*"\", func = \"$fn+0x"*"\", src = \"$8\""*"marker = \"$2\" }"*"{ ip = 0x"*)
 	rc=0 ;;
 *) rc=1 ;;
 esac
 _tap_result $rc "text: $1 reads as babeltrace2 --debug-info with the marker"
+[ $rc = 0 ] || diag "want: $ev1 (func $fn)"
 [ $rc = 0 ] || diag "$line"
 
 # Without the layout: a reason per event, not a failure.

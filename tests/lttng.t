@@ -390,11 +390,12 @@ for m in json.load(open(sys.argv[1]))["markers"]:
             print("# bt_mid: lttng userspace probes need a function entry "
                   "or an SDT probe (trace_simple_exact()); %s+%#x is "
                   "neither" % (s["symbol"], s["offset"]))' "$UP/bts.json")
-is "$(cat "$UP/cmds" "$UP/cmds.err")" "$mids
+# In source order: bt_entry, bt_exact, bt_mid.
+is "$(cat "$UP/cmds" "$UP/cmds.err")" "# bt_entry: the LTTng kernel tracer (lttng-modules) records each hit at bt_entry's entry (its ip), not the arguments
+lttng enable-event --kernel --userspace-probe=elf:$BTS:bt_entry bt_entry
 # bt_exact: the LTTng kernel tracer (lttng-modules) records each hit of the SDT probe (its ip), not the arguments
 lttng enable-event --kernel --userspace-probe=sdt:$BTS:simple_marker:bt_exact bt_exact
-# bt_entry: the LTTng kernel tracer (lttng-modules) records each hit at bt_entry's entry (its ip), not the arguments
-lttng enable-event --kernel --userspace-probe=elf:$BTS:bt_entry bt_entry" \
+$mids" \
 	"lttng: an sdt userspace probe for the exact marker, elf for the entry marker, a comment per other site"
 
 # The form printed before, against a real session daemon.
@@ -450,8 +451,8 @@ if [ $grc = 3 ]; then
 else
 	is "$grc|$(cat "$UP/guest.txt")|$(cat "$UP/out/commands" 2>&1)" \
 		"0|program rc=0
-done|command ok $(grep '^lttng .*bt_exact$' "$UP/cmds")
-command ok $(grep '^lttng .*bt_entry$' "$UP/cmds")" \
+done|command ok $(grep '^lttng .*bt_entry$' "$UP/cmds")
+command ok $(grep '^lttng .*bt_exact$' "$UP/cmds")" \
 		"guest: LTTng takes every printed command, the program runs"
 	[ $grc = 0 ] || diag "$(tail -n 20 "$UP/qemu.err" "$UP/guest.txt")"
 	babeltrace2 "$UP/out/trace" > "$UP/bt.txt" 2> "$UP/bt.err"

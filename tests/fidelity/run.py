@@ -439,6 +439,15 @@ def merge_markers(markers):
             out[m["name"]] = dict(m, sites=list(m["sites"]))
             continue
         o["sites"] += m["sites"]
+        # The copies' hits add up: exact ones count right, so the sum
+        # errs the way its approximated copies all err (none if they
+        # disagree).  Whichever copy comes first in the output.
+        if m["verdict"] == "approximated":
+            o["direction"] = (m.get("direction")
+                              if o["verdict"] != "approximated" else
+                              o.get("direction")
+                              if o.get("direction") == m.get("direction")
+                              else None)
         if rank.get(m["verdict"], 2) > rank.get(o["verdict"], 2):
             o["verdict"] = m["verdict"]
         if m.get("reason"):

@@ -52,27 +52,26 @@ static struct smk_error *probe_seen(struct smk_form_state *st,
 	return NULL;
 }
 
-static bool is_ident(const char *s)
+/* @s is not empty and every character of it is in @set. */
+static bool only_of(const char *s, const char *set)
 {
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyz"
-			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_", *s))
-			return false;
-	return true;
+	return *s && s[strspn(s, set)] == '\0';
 }
 
-/* A path bpftrace and a shell command line take as it is. */
+static const char ident_chars[] =
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_";
+/* What a path may hold for bpftrace and a shell to take it as it is. */
+static const char path_chars[] =
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.+-";
+
+static bool is_ident(const char *s)
+{
+	return only_of(s, ident_chars);
+}
+
 static bool plain_path(const char *s)
 {
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyz"
-			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_/.+-", *s))
-			return false;
-	return true;
+	return only_of(s, path_chars);
 }
 
 /* "text" on one line of a comment: control characters become spaces. */
