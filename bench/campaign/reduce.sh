@@ -5,9 +5,9 @@
 #
 # Minimizes one campaign failure with cvise: keeps only MARKER's
 # trace_simple() (the others are statements of their own, removed
-# first, unless the failure needs them), then lets cvise shrink the program while interesting.py says
-# the failure is still there, of the same rule, with no undefined
-# behaviour.  The result is OUTDIR/repro.c; cvise is stopped after
+# first, unless the failure needs them), then lets cvise shrink the
+# program while interesting.py says the failure is still there, of the
+# same rule, with no undefined behaviour.  The result is OUTDIR/repro.c; cvise is stopped after
 # SECONDS (default 1200) with the best file so far.
 set -eu
 [ $# -ge 6 ] || {
