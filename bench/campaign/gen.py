@@ -162,12 +162,17 @@ def marker_text(name, args):
             "".join(f", {v}" for v, _s, _b in args) + ");")
 
 
-def render(text, chosen, prelude):
-    """Insert each (offset, marker text) of chosen into text (bytes)."""
+def render(text, chosen, prelude, own_line=False):
+    """Insert each (offset, marker text) of chosen into text (bytes).
+
+    By default a marker shares its line with the statement it precedes
+    ("trace_simple(...); for (...)"): legal C, and harder for a resolver
+    that reads lines.  own_line puts it on a line of its own, as people
+    write markers (the statement after it moves one line down)."""
     out, last = [], 0
     for off, m in sorted(chosen):
         out.append(text[last:off])
-        out.append(m.encode() + b" ")
+        out.append(m.encode() + (b"\n" if own_line else b" "))
         last = off
     out.append(text[last:])
     return prelude.encode() + b"".join(out)

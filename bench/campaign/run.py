@@ -15,7 +15,8 @@ For each of N programs (csmith, seeds drawn from S, --no-jumps):
   3. up to M boundaries get a marker: those hit 1..H times, shuffled by
      the seed, while the program's hits stay under T (uprobes cost 6-13
      us a hit here), and a fifth of never-hit ones; each marker takes up
-     to 3 in-scope integer variables as arguments (gen.py);
+     to 3 in-scope integer variables as arguments (gen.py), on the line
+     of the statement it precedes (--own-line: a line of its own);
   4. per compiler and level, two builds of the marked program, as
      tests/fidelity/run.py makes them: the witness (-DSMK_WITNESS,
      tests/fidelity/witness.h: every marker a logging call) and the
@@ -174,7 +175,7 @@ def make_program(pseed, d, a):
                        "where": pts[i]["where"], "pre": counts[i]}
     marked = os.path.join(d, "marked.c")
     with open(marked, "wb") as f:
-        f.write(gen.render(text, chosen, gen.PRELUDE))
+        f.write(gen.render(text, chosen, gen.PRELUDE, a.own_line))
     return marked, names, {"boundaries": len(pts), "hits": hits}
 
 
@@ -289,6 +290,9 @@ def main(argv):
                     help="hits at most per live marker (default 40)")
     ap.add_argument("--program-hits", type=int, default=2000,
                     help="hits at most per program (default 2000)")
+    ap.add_argument("--own-line", action="store_true",
+                    help="each marker on a line of its own (default: on "
+                    "the line of the statement it precedes)")
     ap.add_argument("--json", help="write every row here")
     ap.add_argument("--workdir", help="keep the programs and builds here")
     ap.add_argument("--known", help="known failures")
