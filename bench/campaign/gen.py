@@ -28,6 +28,7 @@ module by bench/campaign/run.py: points(), render().
 import json
 import os
 import random
+import re
 import sys
 
 CLANG_LIB = "/usr/lib/llvm-14/lib/libclang.so.1"
@@ -140,6 +141,45 @@ def points(path, args=()):
             seen.add(p["offset"])
             uniq.append(p)
     return uniq
+
+
+def verify(path, names, args=()):
+    """The proof that the markers of a marked file are where gen.py meant
+    them: parsed again, as the witness build sees it (each marker a call
+    of smk_witness()), every marker is one call, a statement of its own
+    directly in a block, and its arguments are plain variables.  Returns
+    the list of what is wrong (empty when right)."""
+    idx = ci.Index.create()
+    tu = idx.parse(path, args=list(args) + ["-std=gnu11", "-w",
+                                            "-DSMK_WITNESS"])
+    errs = [d.spelling for d in tu.diagnostics
+            if d.severity >= ci.Diagnostic.Error]
+    if errs:
+        return [f"{path}: {errs[0]}"]
+    with open(path, "rb") as f:
+        text = f.read().decode(errors="replace")
+    seen, bad = {}, []
+    call = re.compile(r'trace_simple\((m\d+), "[^"]*"(?:, [A-Za-z_]\w*)*\);')
+
+    def walk(cur, parent):
+        for k in cur.get_children():
+            if k.kind == ci.CursorKind.CALL_EXPR and \
+                    k.spelling == "smk_witness" and in_file(k, path):
+                # The call comes from the macro: its extent is the
+                # invocation, whose text must be a marker gen.py wrote.
+                m = call.match(text, k.extent.start.offset)
+                name = m.group(1) if m else \
+                    f"?@{k.extent.start.line}"
+                seen[name] = seen.get(name, 0) + 1
+                if cur.kind != ci.CursorKind.COMPOUND_STMT:
+                    bad.append(f"{name}: in a {cur.kind.name}, not a block")
+            walk(k, cur)
+    walk(tu.cursor, None)
+    for n in names:
+        if seen.get(n) != 1:
+            bad.append(f"{n}: {seen.get(n, 0)} calls")
+    bad += [f"{n}: not inserted" for n in seen if n not in names]
+    return bad
 
 
 def conv(signed, size):

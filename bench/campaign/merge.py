@@ -41,6 +41,14 @@ def main(argv):
           (", ".join(f"{k} {v}" for k, v in sorted(dropped.items()))
            or "none"))
     run.print_table(totals, sys.stdout)
+    classes = {}
+    for f in failures:
+        k = (f["cc"], f["kind"], f["rule"] or "?")
+        classes[k] = classes.get(k, 0) + 1
+    print("\n| compiler | failure | rule | markers (all levels) |\n"
+          "|---|---|---|---|")
+    for (cc, kind, rule), n in sorted(classes.items()):
+        print(f"| {cc} | {kind} | {rule} | {n} |")
     for f in failures:
         print(f"FAIL {f['cc']} {f['level']} {f['kind']} {f['seed']} "
               f"{f['marker']} (line {f['line']}, rule {f['rule']}): "

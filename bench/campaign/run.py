@@ -176,6 +176,9 @@ def make_program(pseed, d, a):
     marked = os.path.join(d, "marked.c")
     with open(marked, "wb") as f:
         f.write(gen.render(text, chosen, gen.PRELUDE, a.own_line))
+    bad = gen.verify(marked, names, ["-I" + CSMITH_INC] + CFLAGS[3:])
+    if bad:
+        raise RuntimeError(f"{marked}: markers misplaced: {bad[:3]}")
     return marked, names, {"boundaries": len(pts), "hits": hits}
 
 
@@ -340,7 +343,9 @@ def main(argv):
                 if not a.quiet:
                     print(f"# program {pseed}: dropped: {prog['dropped']}")
                 continue
-            prog.update(info, markers=len(names))
+            prog.update(info, markers=len(names),
+                        in_main=sum(v["func"] == "main"
+                                    for v in names.values()))
             for cfg in configs:
                 t = totals[cfg]
                 try:
@@ -384,6 +389,8 @@ def main(argv):
                              "expected": r["expected"], "got": r["got"],
                              "problems": r["problems"][:3],
                              "line": names.get(r["name"], {}).get("line"),
+                             "func": names.get(r["name"], {}).get("func"),
+                             "where": names.get(r["name"], {}).get("where"),
                              "known": key in known,
                              "repro": known.get(key)}
                         doc["failures"].append(f)
