@@ -130,14 +130,11 @@ static uint64_t g_3670 = 0x3F8B35956A38A8F8LL;
 static const uint16_t ** const *g_3688 = (void*)0;
 static int32_t * volatile g_3717[6] = {0};
 static const int32_t *g_3754 = &g_2031;
-
 static const int32_t * func_6(uint64_t  p_7);
 static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_14);
 static int64_t  func_16(uint64_t  p_17);
 static uint8_t  func_21(const int32_t * const  p_22, int32_t * p_23, int32_t * p_24);
 static int32_t * func_26(uint8_t  p_27, const int16_t  p_28, uint32_t  p_29);
-
-
 static uint32_t  func_1(void)
 { 
     int64_t l_5[8][2];
@@ -159,9 +156,6 @@ static uint32_t  func_1(void)
             l_5[i][j] = (-5L);
     }
     for (i = 0; i < 3; i++)
-        l_2029[i] = 0L;
-    for (i = 0; i < 4; i++)
-        l_3763[i] = &g_1060;
     for (g_2 = 0; (g_2 >= 3); ++g_2)
     { 
         return l_5[6][0];
@@ -189,9 +183,6 @@ static const int32_t * func_6(uint64_t  p_7)
     int32_t l_3015 = 0x710A7853L;
     uint32_t ** const *l_3081 = &g_660;
     uint32_t ** const **l_3080 = &l_3081;
-    uint32_t ** const ***l_3079 = &l_3080;
-    int32_t l_3087 = 7L;
-    uint64_t l_3103 = 0xDCD0D5EF2F067BECLL;
     const int32_t *l_3200 = &g_2;
     int32_t l_3207 = 0x79960ED3L;
     int32_t l_3209 = 0xDB2A0172L;
@@ -234,9 +225,6 @@ static const int32_t * func_6(uint64_t  p_7)
         int8_t l_2832 = 0L;
         uint32_t l_2845 = 0x9CB32DCFL;
         uint32_t l_2861 = 0x7F72F92AL;
-        uint16_t * const *l_2862 = &g_84;
-        int8_t ****l_2928 = &l_2865;
-        int8_t *****l_2927[7][6][1] = {0};
         uint16_t l_3008[3];
         int i, j, k;
         for (i = 0; i < 3; i++)
@@ -246,76 +234,39 @@ static const int32_t * func_6(uint64_t  p_7)
             uint32_t l_2645[10];
             int32_t l_2659 = (-3L);
             int32_t l_2679 = 0x39BF9AB2L;
-            uint32_t ****l_2691 = &g_659;
-            uint16_t **l_2704 = &g_84;
-            uint16_t ***l_2703[7];
             int32_t l_2709[4];
             int8_t *l_2764 = &g_335;
             int32_t l_2765 = (-4L);
             int32_t *l_2801[6] = {0};
             int8_t l_2844 = (-8L);
             uint8_t *l_2846 = &g_372;
-            int8_t l_2934 = 0x07L;
-            uint16_t l_2937 = 0x80C8L;
-            const int32_t *l_2978 = &g_2031;
-            int i;
-                l_2709[i] = 0xF98C0194L;
-            for (g_2237 = 24; (g_2237 >= 44); ++g_2237)
             { 
                 uint8_t *l_2648 = &g_372;
                 int32_t l_2658[3];
-                for (i = 0; i < 3; i++)
-                    l_2658[i] = 0x39BCA7AFL;
-                l_2659 ^= ((l_2645[9] = p_7) ^ (((safe_sub_func_uint8_t_u_u(((*l_2648)++), ((0x0DD146F1L >= (((safe_unary_minus_func_int64_t_s((safe_lshift_func_uint8_t_u_u(0xACL, 3)))) || ((*l_2640) = (-9L))) & ((safe_div_func_int32_t_s_s((1UL >= (0xF270L >= ((((((safe_add_func_int64_t_s_s((p_7 <= l_2641), (**g_1842))) != l_2658[0]) | p_7) || g_2112) >= l_2642) >= 4294967290UL))), p_7)) & g_2237))) < (*g_1060)))) != 0x26019FDEE1321855LL) & g_2));
                 for (g_86 = (-8); (g_86 != 25); g_86 = safe_add_func_int64_t_s_s(g_86, 3))
                 { 
                     uint8_t ***** const l_2665[10] = {0};
-                    int32_t *l_2666 = (void*)0;
-                    int32_t *l_2667 = &l_2659;
-                    uint64_t *l_2676 = &g_159;
                     int32_t l_2678 = 0x50B76A7FL;
                     { 
                         int16_t ***l_2685 = (void*)0;
-                        int16_t ***l_2686 = (void*)0;
-                        int16_t ***l_2687[5];
-                        int i;
-                        for (i = 0; i < 5; i++)
-                            l_2687[i] = &g_2683[0];
-                        g_2689 = (g_2688 = (g_2683[2] = g_2683[2]));
-                        (*g_1062) |= (~(p_7 > (l_2617 && (p_7 , ((*****g_1131) ^= (p_7 , ((l_2691 != (*g_1133)) | l_2645[9])))))));
                     }
                     g_2113[l_2677][g_86] = 0xC0A4L;
                 }
-            }
-            for (g_2031 = (-22); (g_2031 <= (-5)); ++g_2031)
-            { 
                 const int32_t *l_2772 = &l_2659;
                 uint64_t *l_2778 = &g_441;
                 int32_t *l_2781 = &l_2638;
                 int64_t l_2790 = 6L;
                 int32_t *l_2791 = &l_2765;
                 int16_t ***l_2822 = (void*)0;
-                int32_t l_2826 = 0L;
-                int32_t l_2830[7] = {0L,(-1L),(-1L),0L,(-1L),(-1L),0L};
-                int i;
                 for (g_141 = 0; (g_141 <= 32); ++g_141)
                 for (l_2679 = 0; (l_2679 < 29); l_2679 = safe_add_func_int64_t_s_s(l_2679, 3))
                 { 
-                    int32_t **l_2795[6] = {0};
-                    int i;
-                    l_2772 = &l_2642;
                     l_2801[2] = l_2781;
                 }
                 for (l_2617 = 0; (l_2617 >= 54); l_2617++)
                 { 
                     int64_t l_2824 = 0xAABA6458F5FF7289LL;
                     { 
-                        int8_t l_2831 = 0x87L;
-                        int32_t l_2833 = 1L;
-                        int32_t l_2835 = 0x0EF30843L;
-                        int32_t l_2836 = 4L;
-                        (*l_2791) ^= ((safe_add_func_uint64_t_u_u((*l_2781), (((safe_mul_func_int8_t_s_s((safe_mod_func_int16_t_s_s(0L, ((safe_unary_minus_func_int8_t_s(((*l_2764) = (safe_sub_func_int64_t_s_s((safe_sub_func_int8_t_s_s((safe_rshift_func_uint8_t_u_s((((safe_mod_func_int32_t_s_s(p_7, (*g_267))) , &g_2689) == (l_2822 = l_2821)), (p_7 , ((((*****g_1131) = (((~p_7) & l_2824) < (-1L))) & p_7) > (*g_674))))), p_7)), p_7))))) | 0xB9CDFA42L))), 0x96L)) , 0xFA1EA543L) <= p_7))) <= 0x123B1B58F1CD69E2LL);
-                        ++l_2837;
                     }
                 }
             }
@@ -344,9 +295,6 @@ static const int32_t * func_6(uint64_t  p_7)
                         }
                         (*l_2850) = l_2849[0][0];
                     }
-                    { 
-                        l_2872 = ((void*)0 != (*g_1842));
-                    }
                     l_2642 = ((((((l_2872 &= (safe_div_func_uint8_t_u_u((!((safe_div_func_uint64_t_u_u((safe_lshift_func_uint16_t_u_u((((safe_rshift_func_int8_t_s_s(p_7, ((safe_add_func_int64_t_s_s((0L >= 0x1FL), (l_2837 & (safe_rshift_func_int8_t_s_u(((safe_rshift_func_int16_t_s_s((((*g_661) ^ ((8UL > (((safe_add_func_uint64_t_u_u(((void*)0 != (*g_1842)), (((safe_mul_func_uint8_t_u_u((((((safe_mul_func_uint8_t_u_u(0x5DL, l_2863)) , p_7) , p_7) || p_7) , 0xCBL), 6UL)) || l_2638) <= p_7))) , p_7) > l_2915)) && l_2916)) , 0xDC17L), (*l_2893))) , p_7), l_2634))))) ^ 7L))) || 0x43L) == p_7), 5)), 0x3CD57E038DF95F13LL)) > 9L)), 0x34L))) || (**g_660)) <= (*l_2893)) && l_2917) <= p_7) != l_2915);
                 }
                 for (g_192 = 13; (g_192 != (-11)); g_192 = safe_sub_func_uint16_t_u_u(g_192, 4))
@@ -358,9 +306,6 @@ static const int32_t * func_6(uint64_t  p_7)
                     int i;
                     for (g_2024 = 21; (g_2024 > 60); g_2024 = safe_add_func_uint16_t_u_u(g_2024, 7))
                     { 
-                        uint64_t l_2922 = 18446744073709551615UL;
-                        if (l_2930)
-                            continue;
                         if ((*l_2893))
                             continue;
                     }
@@ -379,9 +324,6 @@ static const int32_t * func_6(uint64_t  p_7)
                 trace_simple(m20, "l_2875=%d", l_2875); }
                 if (l_2974)
                     break;
-            }
-            else
-            { 
                 uint64_t l_2994 = 0x985EBFDEF3ACD965LL;
                 uint64_t *l_2997[3];
                 int32_t l_2998 = 0xE920F645L;
@@ -397,9 +339,6 @@ static const int32_t * func_6(uint64_t  p_7)
         { 
             uint64_t l_3036[9] = {0};
             uint64_t ***l_3041 = (void*)0;
-            int16_t *l_3059 = (void*)0;
-            int32_t l_3061 = 0L;
-            int i;
             for (g_989 = 0; (g_989 <= 0); g_989 += 1)
             { 
                 int16_t *l_3027 = &l_2792;
@@ -409,32 +348,12 @@ static const int32_t * func_6(uint64_t  p_7)
                 if ((safe_mod_func_int16_t_s_s((((((*l_2640) = g_1268[(g_989 + 4)]) != g_1268[(g_989 + 6)]) > (safe_lshift_func_int16_t_s_u((((void*)0 != g_3021) , ((((safe_lshift_func_int8_t_s_u(((safe_unary_minus_func_uint16_t_u((safe_lshift_func_int16_t_s_s(((*l_3028) = ((*l_3027) |= (*g_2892))), 5)))) | (safe_rshift_func_uint16_t_u_s((safe_div_func_uint32_t_u_u((safe_unary_minus_func_int8_t_s((l_2642 = ((safe_sub_func_int64_t_s_s(l_3036[6], p_7)) ^ (0x6387055465E16EA4LL > (safe_unary_minus_func_uint8_t_u((safe_add_func_int64_t_s_s((safe_unary_minus_func_int64_t_s((&g_1842 != l_3041))), (-2L)))))))))), g_1268[(g_989 + 6)])), 9))), 4)) >= 0x16CAL) , 247UL) >= g_1268[(g_989 + 6)])), 6))) | p_7), 0xBF08L)))
                 { 
                     uint8_t *l_3044 = &g_372;
-                    uint64_t *l_3050 = (void*)0;
-                    uint64_t *l_3051 = &g_2024;
-                    uint8_t *l_3056 = &g_88;
-                    uint32_t *l_3058 = &g_482;
-                    uint32_t **l_3057 = &l_3058;
-                    int32_t *l_3062 = &l_2641;
-                    (*l_3062) &= 0xEE69BF1AL;
                 }
             }
         }
-    }
-    trace_simple(m21, "l_3715=%u l_3741=%d l_3750=%u", l_3715, l_3741, l_3750); for (g_48 = 8; (g_48 >= 1); g_48 -= 1)
-    { 
         trace_simple(m22, "l_3457=%u l_3715=%u", l_3457, l_3715); int64_t l_3067 = (-1L);
-        uint32_t *****l_3082 = &g_658;
-        int32_t ***l_3084 = (void*)0;
-        trace_simple(m23, "l_3749=%u", l_3749); uint16_t l_3117 = 65535UL;
-        trace_simple(m24, "l_3117=%u", l_3117); uint64_t l_3118 = 0x510A282EDF927329LL;
-        trace_simple(m25, "l_3749=%u l_3117=%u", l_3749, l_3117); uint16_t l_3138 = 0x0608L;
-        int32_t l_3156 = (-1L);
-        const uint16_t ***l_3226[9][5] = {0};
         trace_simple(m26, ""); int32_t l_3237 = 6L;
         int32_t l_3238 = 1L;
-        int32_t l_3241 = (-8L);
-        trace_simple(m27, "l_3237=%d", l_3237); int32_t l_3242[9];
-            l_3242[i] = 0x896CA024L;
     }
     trace_simple(m33, "l_3715=%u l_3749=%u", l_3715, l_3749); l_3749 = p_7;
     l_3750++;
@@ -486,56 +405,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
         int32_t l_2236 = 0x913BD455L;
         for (g_1410 = (-9); (g_1410 <= 26); g_1410 = safe_add_func_uint8_t_u_u(g_1410, 1))
         { 
-            const uint16_t **l_2123 = &g_674;
-            int32_t l_2129 = (-6L);
-            int8_t *l_2130[3][4][4] = {0};
-            trace_simple(m39, "l_2487=%u l_2597=%u l_2173=%ld", l_2487, l_2597, l_2173); int32_t l_2132 = 0x0B839391L;
-            uint8_t **l_2151 = &g_1176;
-            uint8_t ** const *l_2150 = &l_2151;
-            uint8_t ** const **l_2149 = &l_2150;
-            uint8_t ** const *** const l_2148[7][4] = {0};
-            uint32_t ** const *l_2160[4][6][7] = {0};
-            uint32_t ** const **l_2159 = &l_2160[3][0][2];
-            uint64_t * const *l_2220 = (void*)0;
-            uint8_t *****l_2264[5];
-            int32_t *l_2265 = (void*)0;
-            { 
-                int8_t l_2137 = 1L;
-                uint16_t *l_2140 = &g_51;
-                int32_t l_2152 = 1L;
-                trace_simple(m40, "l_2129=%d", l_2129); int16_t l_2169 = 0x1EC4L;
-                uint8_t l_2193 = 255UL;
-                int8_t **l_2233[1][4][6] = {0};
-                int8_t ***l_2232 = &l_2233[0][2][0];
-                int8_t ****l_2231 = &l_2232;
-                int32_t *l_2249[6];
-                { 
-                    uint8_t ***l_2155 = &l_2151;
-                    int32_t l_2227[8][6][5] = {0};
-                    int32_t l_2228 = 0xC13785FEL;
-                    int i, j, k;
-                    { 
-                        (*p_13) ^= (l_2155 != l_2156);
-                    }
-                    for (l_2137 = 2; (l_2137 <= 8); l_2137 += 1)
-                    { 
-                    }
-                    for (l_2132 = 0; (l_2132 < (-24)); --l_2132)
-                    { 
-                        uint64_t l_2229 = 0x1B24E777F20F4484LL;
-                        int16_t *l_2230 = &g_192;
-                            continue;
-                    }
-                }
-                l_2061[1][0][6] ^= (((safe_mul_func_uint16_t_u_u(((((safe_mul_func_uint16_t_u_u(((((((*p_13) , (p_12 & p_12)) ^ (p_11 <= p_14)) < p_12) == (l_2152 = l_2129)) >= (!g_667[0])), ((safe_mod_func_uint32_t_u_u((safe_sub_func_int16_t_s_s(l_2147, g_2011)), (*p_13))) && (*g_674)))) == 0xE3L) >= p_12) , 0x2AA4L), 0xEFB0L)) , 0xE4D3DA8AL) > 0UL);
-            }
-            g_182 |= (p_11 ^ (((safe_add_func_uint8_t_u_u((safe_mul_func_uint16_t_u_u((safe_add_func_uint16_t_u_u(((**g_1842) < ((**g_1059) = 0x0E7B7B6C428982E1LL)), (0UL > (((safe_mul_func_int16_t_s_s(g_1893[2][6], (((**g_660) = (l_2147 && (0xDA44F9EA6900D270LL != (((*p_13) = ((+(**g_660)) , (((g_2261 = g_2261) != &g_1360[1][0][1]) == g_181))) <= 0xED7479A3L)))) , g_2113[0][1]))) >= 0L) & l_2129)))), p_14)), p_11)) != p_14) , (**g_1870)));
-        }
-        for (g_335 = 0; (g_335 >= (-29)); g_335--)
-        { 
-            int32_t l_2268 = 0x99372F81L;
-            (*g_2270) &= ((*p_13) &= l_2268);
-            if (l_2268)
                 continue;
             return l_2173;
         }
@@ -548,9 +417,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
         int32_t l_2287 = 0x6323E64FL;
         int32_t l_2288 = 0xACA67D87L;
         int32_t l_2289 = 7L;
-        int32_t l_2290 = 3L;
-        int32_t l_2291 = 0x207AF36DL;
-        int32_t l_2292 = 0x83443132L;
         int32_t l_2293 = 5L;
         int32_t l_2294 = 0xE1A05AD1L;
         int32_t l_2295[2];
@@ -604,21 +470,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
                 if ((l_2345[4] == (void*)0))
                 { 
                     int64_t **l_2352 = &g_1060;
-                    int32_t l_2380 = 0xBCAEDE07L;
-                    int32_t l_2384 = 1L;
-                    int32_t l_2387 = 6L;
-                    int32_t l_2388[2][3];
-                    int i, j;
-                    (*g_2346) = (*g_1404);
-                    if (((safe_lshift_func_uint16_t_u_s(((l_2349 == ((*g_1753) = &l_2342)) ^ (g_86 , 0xAFB7L)), 11)) | (((((&g_1060 != (l_2353 = l_2352)) < ((safe_sub_func_uint32_t_u_u(p_11, (l_2360 = (((safe_sub_func_int64_t_s_s((!(*g_674)), ((**g_1059) = (((((((*l_2335) = g_2359) == (void*)0) , p_11) || p_12) <= p_11) | 0x910B8DD7L)))) != 9UL) && p_14)))) & (****l_2349))) != g_2122[0][1][0]) || 0UL) >= (-1L))))
-                    { 
-                        int16_t *l_2378 = &g_2122[0][0][4];
-                        uint32_t *l_2379 = &l_2341;
-                    }
-                    else
-                    { 
-                        return g_2383;
-                    }
                     for (l_2341 = 0; (l_2341 <= 1); l_2341 += 1)
                     { 
                         int32_t l_2385 = 0L;
@@ -641,9 +492,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
                         int32_t * const **l_2451 = &l_2452;
                         int32_t * const ***l_2450 = &l_2451;
                         int32_t * const ****l_2449 = &l_2450;
-                        (**l_2350) = func_26((((4294967293UL < (~(((*l_2116) = ((safe_mod_func_uint8_t_u_u((safe_div_func_int32_t_s_s((((void*)0 != l_2400) , ((safe_lshift_func_uint16_t_u_u((((**g_266) <= (!(((safe_sub_func_int16_t_s_s(((safe_mul_func_int16_t_s_s(p_11, (safe_sub_func_uint8_t_u_u((safe_lshift_func_uint16_t_u_s(65535UL, (safe_mod_func_uint32_t_u_u((((safe_add_func_int64_t_s_s(0xC95C25089CAA4A70LL, (safe_mul_func_uint16_t_u_u(((safe_rshift_func_uint8_t_u_s((((*g_674) & p_14) && (*g_1060)), 6)) || l_2423), l_2424)))) >= p_12) > 0xD68988EAEDA024E5LL), (-7L))))), p_11)))) , g_1268[6]), p_12)) ^ (*g_1069)) != p_11))) > p_11), 8)) && l_2423)), (*p_13))), p_14)) <= (-9L))) , 0xE382L))) != l_2424) != l_2423), g_86, l_2423);
-                        (*l_2274) ^= (*p_13);
-                        (*l_2280) = ((safe_rshift_func_uint8_t_u_s((safe_mul_func_int8_t_s_s(p_11, ((void*)0 != &g_575[3][2]))), 7)) > (((p_13 == ((*l_2432) = p_13)) && ((safe_mod_func_uint16_t_u_u(((((((safe_sub_func_uint8_t_u_u(l_2424, (*l_2274))) == 0x47DF08B5D61A0198LL) < (1UL && 0x3DF29A9AL)) == 0x89D8CA54L) == g_88) >= p_12), p_14)) , 0x19A2CE2AL)) >= (*p_13)));
                         (*****l_2449) = (safe_lshift_func_int8_t_s_u((safe_mod_func_uint16_t_u_u((safe_mul_func_int8_t_s_s(p_14, ((safe_mul_func_uint16_t_u_u((***l_2350), (p_11 >= (safe_mul_func_uint8_t_u_u(((((safe_div_func_int64_t_s_s(((l_2449 != &l_2107) && (((safe_sub_func_int8_t_s_s((((*g_1843) == ((safe_mod_func_uint16_t_u_u((safe_rshift_func_uint16_t_u_s((safe_mul_func_uint8_t_u_u(((safe_sub_func_int8_t_s_s(p_11, (((((***g_659)--) || (((****l_2349) != (l_2392 >= 0x3AL)) >= (****g_1134))) , p_14) > 0x159DL))) && l_2424), 0xBCL)), g_1893[0][7])), g_182)) , l_2392)) && 0x3566L), p_12)) < (*p_13)) , p_11)), p_12)) < p_12) != (*l_2274)) , p_12), 248UL))))) | (-4L)))), l_2424)), l_2392));
                     }
                 }
@@ -657,13 +505,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
                         l_2475[i] = 0xB19E9E80L;
                     l_2469--;
                     if ((+0xA3L))
-                    { 
-                        int i;
-                        if ((*p_13))
-                            continue;
-                        (*l_2282) ^= (safe_lshift_func_uint8_t_u_s(0xB2L, 3));
-                    }
-                    if (l_2475[2])
                     { 
                         return p_12;
                     }
@@ -700,13 +541,6 @@ static int8_t  func_10(uint8_t  p_11, int8_t  p_12, int32_t * p_13, uint32_t  p_
                         uint8_t ****l_2503[9] = {0};
                         int32_t l_2506 = 0x10954E60L;
                         uint32_t *l_2509[7][4] = {0};
-                        uint32_t **l_2508 = &l_2509[2][0];
-                        uint32_t *l_2510 = &g_1317;
-                        int8_t *l_2511 = &g_1216;
-                        int i, j;
-                        (*l_2279) = ((g_405[(l_2286 + 1)] != (safe_mod_func_uint64_t_u_u((l_2481 == &p_12), ((*g_1060) = (safe_add_func_int8_t_s_s(((*l_2511) = (((l_2484 == (g_1131 = l_2485)) < (((*l_2508) = func_26(((+((*l_2488) = l_2487)) , (safe_mod_func_int32_t_s_s(((*l_2275) = ((((safe_add_func_uint8_t_u_u((l_2506 = (safe_lshift_func_int8_t_s_s((safe_lshift_func_uint16_t_u_s((((0xE9L | (safe_lshift_func_uint8_t_u_s((safe_sub_func_int32_t_s_s((((-3L) & 0L) != 0xD492L), (****g_1134))), 0))) , l_2503[4]) == l_2504[0]), p_11)), l_2505))), p_12)) & (*p_13)) & 0x711231AEL) >= 0xE7A15065L)), l_2505))), (*l_2280), l_2507)) != l_2510)) ^ l_2507)), l_2507)))))) , (*g_2270));
-                        (***l_2349) = func_26((safe_mod_func_int32_t_s_s((safe_rshift_func_int8_t_s_s((p_12 , ((safe_sub_func_int16_t_s_s((l_2518[0] == ((*g_1059) = (*g_1059))), (((l_2521 = l_2519) != (void*)0) , (safe_mul_func_uint8_t_u_u(((((*l_2280) ^= ((p_14 || (safe_mod_func_int8_t_s_s(((*l_2511) |= ((l_2505 , g_2) , (safe_div_func_int16_t_s_s((p_14 , g_2), p_14)))), (**g_461)))) & 1UL)) && (**g_1068)) && 0xA612C1797BBAF90FLL), 0x32L))))) && l_2505)), p_14)), (*g_1069))), (*l_2274), p_14);
-                        (*l_2276) = ((*p_13) = (safe_rshift_func_uint16_t_u_u((*g_674), (~((((1UL >= 0xB3B99BEB1C58A0C1LL) > ((safe_lshift_func_uint16_t_u_u((safe_mul_func_uint8_t_u_u((safe_lshift_func_int16_t_s_u((l_2506 &= ((0x85789C4C6A514A35LL > p_11) && l_2505)), 14)), 0xFCL)), (safe_sub_func_int32_t_s_s(((safe_lshift_func_uint8_t_u_u((((*l_2116) |= (*g_1843)) & 1L), l_2505)) , (*p_13)), (*p_13))))) <= (*l_2280))) , l_2507) , (**g_266))))));
                     }
                     if (((l_2507 , (&l_2344 != l_2541[4][0])) , (*g_2270)))
                     { 
@@ -871,37 +705,6 @@ static uint8_t  func_21(const int32_t * const  p_22, int32_t * p_23, int32_t * p
                     int32_t l_1418 = 3L;
                     int32_t l_1423 = 0L;
                     int32_t l_1424 = 0xB0CA0914L;
-                    int32_t l_1427[7] = {0};
-                    int i;
-                    if ((safe_sub_func_int16_t_s_s(((1UL == (((*l_1352) = 0xBDEE024E516CDFAFLL) , ((safe_mod_func_uint8_t_u_u((((*l_1385) = (l_1352 == ((safe_div_func_uint8_t_u_u((((+0L) , 0xB0176D9FL) & 0x64FC6BB1L), ((((((((l_1375 , l_1339) , (l_1375 & l_1383[1][6][4])) || (**g_1059)) && l_1384) , (void*)0) != &g_752) , g_1268[6]) , l_1346))) , &l_1383[4][4][1]))) & 1UL), (*l_40))) < 0UL))) < l_1384), l_1386)))
-                    { 
-                        uint64_t l_1396[3][4] = {0};
-                        uint16_t **l_1397 = (void*)0;
-                        uint16_t **l_1398 = (void*)0;
-                        uint16_t **l_1399 = &g_84;
-                        int8_t *l_1400 = &g_1216;
-                        uint64_t *l_1401 = (void*)0;
-                        uint64_t *l_1402 = (void*)0;
-                        uint64_t *l_1403 = &g_159;
-                        int i, j;
-                        (*g_1404) = ((l_1387 > ((l_1388 = l_1346) >= (((*l_1333) = (safe_sub_func_uint64_t_u_u(((*l_1403) = ((*l_1352) = (((255UL != (((safe_sub_func_int64_t_s_s((l_1393 ^ (((safe_div_func_int32_t_s_s(9L, ((l_1396[0][1] = l_1383[1][6][4]) && ((*l_1400) = (l_1383[1][6][4] == ((*g_673) == ((*l_1399) = &g_544))))))) || (*p_23)) ^ l_1384)), l_1384)) ^ l_1384) || 0L)) , &g_575[4][1]) != (void*)0))), 0x13F190171D6AEBA0LL))) >= l_1384))) , &l_1384);
-                    }
-                    else
-                    { 
-                        int16_t l_1405 = (-2L);
-                        int32_t *l_1412[2];
-                        uint8_t l_1429[10][5][5] = {0};
-                        int i, j, k;
-                        for (i = 0; i < 2; i++)
-                            l_1412[i] = &l_1326;
-                        --l_1429[0][1][4];
-                    }
-                }
-                for (l_1388 = 0; (l_1388 >= 0); l_1388 -= 1)
-                { 
-                    int32_t l_1432[5][9] = {0};
-                    int64_t *l_1494 = &g_197[2][0][0];
-                    uint32_t *l_1498[7] = {0};
                     int i, j;
                     for (g_372 = 0; (g_372 <= 1); g_372 += 1)
                     { 
@@ -941,13 +744,6 @@ static uint8_t  func_21(const int32_t * const  p_22, int32_t * p_23, int32_t * p
         }
         else
         { 
-            int32_t *l_1551 = &g_182;
-            int32_t *l_1552 = &g_48;
-            int32_t *l_1553 = &g_182;
-            int32_t *l_1554 = &l_1387;
-            int32_t *l_1555 = &l_1387;
-            int32_t *l_1556 = &g_48;
-            int32_t *l_1557 = &l_1550;
             int32_t *l_1558[2];
             --l_1562;
         }
@@ -1004,10 +800,6 @@ static int32_t * func_26(uint8_t  p_27, const int16_t  p_28, uint32_t  p_29)
     trace_simple(m62, "p_27=%u p_28=%d p_29=%u", p_27, p_28, p_29); int32_t *l_33 = &g_2;
     return l_33;
 }
-
-
-
-
 int main (int argc, char* argv[])
 {
     trace_simple(m72, "argc=%d", argc); int i, j, k;
