@@ -11,7 +11,8 @@ zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils bi
 kmod xz-utils zstd gzip python3 python3-docutils perl
 qemu-system-x86 busybox-static cpio bpftrace
 flex bison bc libssl-dev patch
-lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev graphviz"
+lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev graphviz
+csmith libcsmith-dev python3-clang-14"
 
 need=""
 for p in $pkgs; do
