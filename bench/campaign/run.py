@@ -137,9 +137,10 @@ def pre_counts(binary, d):
 def make_program(pseed, d, a):
     """csmith, boundaries, counting run, chosen markers: marked.c."""
     os.makedirs(d, exist_ok=True)
-    src = os.path.join(d, "prog.c")
+    src = os.path.abspath(os.path.join(d, "prog.c"))
+    # csmith writes platform.info into its working directory.
     r = sh(["csmith", "--seed", str(pseed), "--no-jumps", "-o", src],
-           timeout=60)
+           timeout=60, cwd=d)
     if r.returncode:
         raise RuntimeError(f"csmith --seed {pseed}: {r.stderr.strip()}")
     pts = gen.points(src, ["-I" + CSMITH_INC])
