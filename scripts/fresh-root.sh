@@ -7,11 +7,13 @@
 # archive), copies the source tree into it (the files git tracks, as they
 # are in the work tree), and runs the commands of README.md's "Set-up"
 # block, exactly as written there, inside it: as root, in a private mount
-# and PID namespace that has /proc, /sys and /dev and nothing else mounted
-# (no tracefs, no debugfs), with an empty HOME (no caches) and a clean
+# namespace that has /proc, /sys and /dev and nothing else mounted (no
+# tracefs, no debugfs), with an empty HOME (no caches) and a clean
 # environment.  Whatever the commands need beyond the bootstrap they must
-# install themselves.  Every process started inside is killed when the
-# last command ends.  DIR is removed first, and afterwards unless -k.
+# install themselves.  Not a PID namespace: ftrace records the kernel's
+# PIDs, and tests match them against $! as on a real machine.  Every
+# process left running inside the root is killed when the last command
+# ends.  DIR is removed first, and afterwards unless -k.
 #
 # Exit: the first failing command's status; 0 when all passed.
 set -eu
@@ -41,7 +43,21 @@ command -v mmdebstrap > /dev/null || {
 	}
 }
 
+# kill_inside: every process whose root is DIR (daemons the tests left,
+# such as lttng-sessiond), as schroot ends a session.
+kill_inside() {
+	r=$(cd "$root" && pwd -P) || return 0
+	for sig in TERM KILL; do
+		for p in /proc/[0-9]*; do
+			[ "$(readlink "$p/root" 2> /dev/null)" = "$r" ] &&
+				kill -$sig "${p#/proc/}" 2> /dev/null
+		done
+		sleep 1
+	done
+}
+
 cleanup() {
+	kill_inside
 	# The namespace is gone with its last process: nothing stays mounted
 	# here.  Double-check before removing, never cross into a mount.
 	if grep -q " $root/" /proc/mounts; then
@@ -66,9 +82,10 @@ printf '%s\n' "$cmds" > "$root/root/setup-commands"
 echo "fresh-root: the README's set-up commands:"
 sed 's/^/    /' "$root/root/setup-commands"
 
-# Inside: a private mount and PID namespace; the root (a mount of its
-# own), its own /proc, /sys and /dev; nothing else.  set -e: the first failing command ends it.
-unshare --mount --propagation private --pid --fork sh -eu -c '
+# Inside: a private mount namespace; the root (a mount of its own), its
+# own /proc, /sys and /dev; nothing else.  set -e: the first failing
+# command ends it.
+unshare --mount --propagation private sh -eu -c '
 	r=$1
 	# The root a mount of its own, as on a real machine: tools that
 	# change the propagation of / (unshare, lttng tests) need one.

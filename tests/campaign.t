@@ -79,13 +79,15 @@ while read -r name cfgs; do
 	marker=$(awk -v n="$name" '$1 == n { print $3; exit }' "$REPRO/README")
 	kind=$(awk -v n="$name" '$1 == n { print $4; exit }' "$REPRO/README")
 	for cfg in $cfgs; do
-		if $PY "$TOP/bench/campaign/interesting.py" \
-			"$REPRO/$name/repro.c" "$cfg" "$marker" "$kind" < /dev/null
-		then
-			_tap_result 1 "repro $name (fixed): $cfg $marker no $kind"
-		else
-			_tap_result 0 "repro $name (fixed): $cfg $marker no $kind"
-		fi
+		$PY "$TOP/bench/campaign/interesting.py" --check \
+			"$REPRO/$name/repro.c" "$cfg" "$marker" "$kind" \
+			< /dev/null 2> "$TMP/int.err"
+		case $? in
+		1)	_tap_result 0 "repro $name (fixed): $cfg $marker no $kind" ;;
+		0)	_tap_result 1 "repro $name (fixed): $cfg $marker no $kind" ;;
+		*)	_tap_result 1 "repro $name (fixed): $cfg: could not be checked"
+			diag "$(cat "$TMP/int.err")" ;;
+		esac
 	done
 done < "$REPRO/fixed.txt"
 sed -n 's/^\([a-z0-9-]*\) .*/\1 /p' "$REPRO/fixed.txt" > "$TMP/fixed-names"
@@ -93,15 +95,19 @@ grep -E '^[a-z0-9-]+ (gcc|clang)-O[0-3s] m[0-9]+ (miscount|wrong) ' \
 	"$REPRO/README" | sed 's/ - .*//' |
 	grep -v -F -f "$TMP/fixed-names" > "$TMP/repros"
 while read -r name cfg marker kind rule; do
-	_tap_n=$((_tap_n + 1))
-	if $PY "$TOP/bench/campaign/interesting.py" "$REPRO/$name/repro.c" \
-		"$cfg" "$marker" "$kind" "$rule" < /dev/null; then
+	$PY "$TOP/bench/campaign/interesting.py" --check "$REPRO/$name/repro.c" \
+		"$cfg" "$marker" "$kind" "$rule" < /dev/null 2> "$TMP/int.err"
+	case $? in
+	0)	_tap_n=$((_tap_n + 1))
 		echo "not ok $_tap_n - repro $name: $cfg $marker no $kind" \
-			"# TODO known failure"
-	else
+			"# TODO known failure" ;;
+	1)	_tap_n=$((_tap_n + 1))
 		echo "ok $_tap_n - repro $name: $cfg $marker no $kind" \
-			"# TODO known failure"
-	fi
+			"# TODO known failure" ;;
+	*)	# A reproducer that cannot run proves nothing: a failure.
+		_tap_result 1 "repro $name: $cfg: could not be checked"
+		diag "$(cat "$TMP/int.err")" ;;
+	esac
 done < "$TMP/repros"
 
 plan $_tap_n
