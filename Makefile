@@ -102,6 +102,11 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all $(UNIT_BIN)
 	$(Q)$(PROVE) $(PROVE_FLAGS) tests/
 
+# The README's set-up, as written, in a new minimal Debian 12 root (root;
+# what CI runs first).
+fresh-check:
+	$(Q)bash scripts/fresh-root.sh $${SMK_FRESH_ROOT:-/var/tmp/smk-fresh-root}
+
 man: $(MANS)
 
 Documentation/man/%: Documentation/man/%.rst
@@ -142,6 +147,8 @@ help:
 	@echo '                 examples/shop'
 	@echo '  check          install deps, build, run the TAP tests with prove'
 	@echo '  deps           install the Debian packages needed (idempotent)'
+	@echo '  fresh-check    run the README set-up (make demo, make check) in a'
+	@echo '                 new Debian 12 root, as CI does (root; mmdebstrap)'
 	@echo '  bench          run the benchmarks in bench/'
 	@echo '  kernel         build Linux 6.1 with kernel/patches (tinyconfig,'
 	@echo '                 after each patch) into ~/.cache/simple-marker/kbuild'
@@ -152,7 +159,7 @@ help:
 	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
 	@echo '           CC=clang, PROVE_FLAGS=-v'
 
-.PHONY: all deps demo check man install bench kernel clean help FORCE
+.PHONY: all deps demo check fresh-check man install bench kernel clean help FORCE
 .SECONDARY:
 
 -include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)
