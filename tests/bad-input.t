@@ -19,10 +19,6 @@ plan 36
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 HEADER="   ID MODULE           FUNCTION                 NAME                 DESCRIPTION"
 
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 rows() {
 	awk '/^ +[0-9]+ / { print $1, $2, $3, $4 }' "${1:-$TMP/out}"
 }

@@ -21,11 +21,6 @@ GOLDEN=$TOP/tests/golden
 FIX=$TOP/tests/fixtures
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 
-# run CMD...: stdout in $TMP/out, stderr in $TMP/err, status in $rc.
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 
 # ID MODULE FUNCTION NAME of each row of a listing, one line each.
 rows() {

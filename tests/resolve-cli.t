@@ -70,11 +70,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# run CMD...: stdout in $TMP/out, stderr in $TMP/err, status in $rc.
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 
 mkdir -p "$TMP/b" "$TMP/plain"
 cp "$TOP/examples/shop.c" "$TMP/b/"

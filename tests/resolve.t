@@ -74,11 +74,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
-# run CMD...: stdout in $TMP/out, stderr in $TMP/err, status in $rc.
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 
 # placeholder FILE PATH: FILE with every PATH replaced by @SHOP@.
 placeholder() {

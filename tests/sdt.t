@@ -22,10 +22,6 @@ plan 24
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 rows() {
 	awk '/^ +[0-9]+ / { print $1, $2, $3, $4 }' "${1:-$TMP/out}" |
 		tr '\n' ';'

@@ -44,10 +44,6 @@ CMP="python3 $FX/compare.py"
 MR=$TOP/tools/resolve/marker-resolve
 W="-Wall -Wextra -Werror"
 
-run() {
-	"$@" > "$TMP/out" 2> "$TMP/err"
-	rc=$?
-}
 # key FILE NAME: a count from compare.py's output
 key() {
 	awk -v k="$2" '$1 == k { print $2 }' "$1"

@@ -4,6 +4,7 @@
 #   . "$(dirname "$0")/lib/tap.sh"
 #   plan 3            (or: skip_all "reason")
 #   ok "desc" cmd...  is "got" "expected" "desc"  diag "text"
+#   run cmd...        (stdout, stderr, status in $TMP/out, $TMP/err, $rc)
 #   fail_rest "why" [diag text]   (a fatal error after plan)
 #
 # A skip path emits one result (skip "reason") for each result of the
@@ -62,6 +63,12 @@ is() {
 		_tap_result 1 "$3"
 		diag "got:      '$1'" "expected: '$2'"
 	fi
+}
+
+# run CMD...: stdout in $TMP/out, stderr in $TMP/err, status in $rc.
+run() {
+	"$@" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
 }
 
 # golden FILE_EXPECTED FILE_GOT DESC: diff -u, shown on failure.
