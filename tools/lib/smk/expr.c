@@ -783,9 +783,9 @@ static struct smk_error *step_index(struct smk_expr_result *res,
 	return NULL;
 }
 
-struct smk_error *smk_expr_resolve(const struct smk_expr *e,
-				   Dwarf_Die *scopes, int nscopes,
-				   struct smk_expr_result *res)
+static struct smk_error *resolve(const struct smk_expr *e,
+				 Dwarf_Die *scopes, int nscopes,
+				 struct smk_expr_result *res)
 {
 	struct smk_error *err;
 	struct cursor cur;
@@ -861,6 +861,18 @@ struct smk_error *smk_expr_resolve(const struct smk_expr *e,
 	if (e->reason)
 		return set_reason(res, "%s", e->reason);
 	return NULL;
+}
+
+/* On an error @res owns nothing: what resolve() had set is freed. */
+struct smk_error *smk_expr_resolve(const struct smk_expr *e,
+				   Dwarf_Die *scopes, int nscopes,
+				   struct smk_expr_result *res)
+{
+	struct smk_error *err = resolve(e, scopes, nscopes, res);
+
+	if (err)
+		smk_expr_result_deinit(res);
+	return err;
 }
 
 void smk_expr_result_deinit(struct smk_expr_result *res)
