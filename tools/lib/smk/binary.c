@@ -981,7 +981,8 @@ static void reloc_index(struct smk_binary *b)
 						 sym.st_value + r.r_addend : 0;
 		}
 	}
-	qsort(v, n, sizeof(*v), reloc_cmp);
+	if (n)	/* qsort(NULL, 0, ...) is undefined (UBSan aborts on it) */
+		qsort(v, n, sizeof(*v), reloc_cmp);
 	b->relocs = v;
 	b->nrelocs = n;
 }
