@@ -79,6 +79,7 @@ static void check_arch(const char *dir, const char *file, const char *what)
 	struct smk_placement *p = NULL;
 	const struct smk_placement *m;
 	long n = b ? place(b, &set, &p) : -1;
+	struct smk_error *arch_err;
 	char want[64];
 
 	m = n > 0 ? find(set, p, "arch_step") : NULL;
@@ -91,8 +92,9 @@ static void check_arch(const char *dir, const char *file, const char *what)
 	   strstr(m->reason, want),
 	   "%s: the reason names the machine: %s", file,
 	   m && m->reason ? m->reason : "-");
-	ok(b && smk_code_arch(b) != NULL, "%s: smk_code_arch() refuses it",
-	   file);
+	arch_err = b ? smk_code_arch(b) : NULL;
+	ok(arch_err != NULL, "%s: smk_code_arch() refuses it", file);
+	smk_error_destroy(arch_err);
 	smk_placements_destroy(p, set ? set->n : 0);
 	smk_marker_set_destroy(set);
 	smk_binary_destroy(b);
