@@ -45,19 +45,6 @@ rc=$?
 diag "$(cat "$TMP/campaign.out")"
 is "$rc" 0 "run.py --seed $SEED --programs $PROGRAMS ran"
 
-# tap_from FILE: check.py's lines as TAP through tap.sh.
-tap_from() {
-	while IFS="$(printf '\t')" read -r st desc; do
-		case $st in
-		"#")	diag "$desc" ;;
-		T0)	_tap_n=$((_tap_n + 1))
-			echo "ok $_tap_n - $desc # TODO known failure" ;;
-		T1)	_tap_n=$((_tap_n + 1))
-			echo "not ok $_tap_n - $desc # TODO known failure" ;;
-		*)	_tap_result "$st" "$desc" ;;
-		esac
-	done < "$1"
-}
 
 if [ -s "$TMP/campaign.json" ]; then
 	$PY "$TOP/bench/campaign/check.py" "$TMP/campaign.json" "$KNOWN" \

@@ -113,19 +113,6 @@ self_test() {
 }
 ok "comparator self-test: miscounts and wrong values are caught" self_test
 
-# tap_from FILE: check.py's lines as TAP through tap.sh.
-tap_from() {
-	while IFS="$(printf '\t')" read -r st desc; do
-		case $st in
-		"#")	diag "$desc" ;;
-		T0)	_tap_n=$((_tap_n + 1))
-			echo "ok $_tap_n - $desc # TODO known failure" ;;
-		T1)	_tap_n=$((_tap_n + 1))
-			echo "not ok $_tap_n - $desc # TODO known failure" ;;
-		*)	_tap_result "$st" "$desc" ;;
-		esac
-	done < "$1"
-}
 
 # Exact mode: independent of marker-resolve.
 start=$(date +%s)

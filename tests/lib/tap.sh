@@ -71,6 +71,22 @@ run() {
 	rc=$?
 }
 
+# tap_from FILE: lines "STATUS<TAB>DESC" (the fidelity and campaign
+# check.py scripts) as TAP: 0/1 a result, T0/T1 a known failure's TODO
+# (passing/failing), "#" a comment.
+tap_from() {
+	while IFS="$(printf '\t')" read -r st desc; do
+		case $st in
+		"#")	diag "$desc" ;;
+		T0)	_tap_n=$((_tap_n + 1))
+			echo "ok $_tap_n - $desc # TODO known failure" ;;
+		T1)	_tap_n=$((_tap_n + 1))
+			echo "not ok $_tap_n - $desc # TODO known failure" ;;
+		*)	_tap_result "$st" "$desc" ;;
+		esac
+	done < "$1"
+}
+
 # golden FILE_EXPECTED FILE_GOT DESC: diff -u, shown on failure.
 golden() {
 	if diff -u "$1" "$2" > "$TMP/.golden.diff" 2>&1; then

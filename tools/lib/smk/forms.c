@@ -52,6 +52,21 @@ static struct smk_error *probe_seen(struct smk_form_state *st,
 	return NULL;
 }
 
+/* Has an earlier marker of this run printed the SDT probe PATH's P:N? */
+static struct smk_error *sdt_seen(struct smk_form_state *st, const char *path,
+				  const char *provider, const char *probe,
+				  bool *seen)
+{
+	struct smk_error *err;
+	char *key;
+
+	if (asprintf(&key, "%s\n%s:%s", path, provider, probe) < 0)
+		return &smk_error_nomem;
+	err = probe_seen(st, key, seen);
+	free(key);
+	return err;
+}
+
 /* @s is not empty and every character of it is in @set. */
 static bool only_of(const char *s, const char *set)
 {
@@ -536,15 +551,9 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 		goto out;
 	}
 	if (p->nsites && sdt_probe(p, t, &provider, &probe)) {
-		char *key;
 		bool seen;
 
-		if (asprintf(&key, "%s\n%s:%s", t->path, provider, probe) < 0) {
-			err = &smk_error_nomem;
-			goto out;
-		}
-		err = probe_seen(st, key, &seen);
-		free(key);
+		err = sdt_seen(st, t->path, provider, probe, &seen);
 		if (err)
 			goto out;
 		if (seen) {
@@ -670,15 +679,9 @@ struct smk_error *smk_form_lttng(struct smk_form_state *st,
 		goto out;
 	}
 	if (t->user && p->nsites && sdt_probe(p, t, &provider, &probe)) {
-		char *key;
 		bool seen;
 
-		if (asprintf(&key, "%s\n%s:%s", t->path, provider, probe) < 0) {
-			err = &smk_error_nomem;
-			goto out;
-		}
-		err = probe_seen(st, key, &seen);
-		free(key);
+		err = sdt_seen(st, t->path, provider, probe, &seen);
 		if (err)
 			goto out;
 		if (seen) {
