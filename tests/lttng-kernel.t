@@ -22,6 +22,7 @@
 #     gives it for the site's address in the .ko; then the same through
 #     --sections, and the text form.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/lttng-guest.sh"
 . "$(dirname "$0")/lib/samples.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "not root (qemu, packages)"
@@ -75,21 +76,7 @@ is "$(grep -c '^# lttng-tools 2.13.9 .* drops the +OFF' "$TMP/lttng.txt")|$(grep
 	"--format=lttng warns once, first, that lttng-tools drops the offset"
 
 # The guest's userspace: the LTTng tools, their libraries, the loader.
-R=$TMP/root
-mkdir -p "$R/usr/share/xml/lttng" "$R/lib/modules/$rel/extra"
-for b in "$(command -v lttng)" "$(command -v lttng-sessiond)" "$CONSUMERD"
-do
-	echo "$b"
-	ldd "$b" | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'
-done | sort -u | tar -chf - -T - 2>/dev/null | tar -xf - -C "$R"
-cp /usr/share/xml/lttng/session.xsd "$R/usr/share/xml/lttng/"
-cp "$lmdir"/*.ko "$R/lib/modules/$rel/extra/"
-# libkmod's resources (the session daemon's modprobe) need the builtin
-# index too.
-cp "$kdir"/modules/modules.builtin* "$kdir"/modules/modules.order \
-	"$R/lib/modules/$rel/"
-depmod -b "$R" "$rel" 2> /dev/null
-tar -czf "$TMP/root.tar.gz" -C "$R" .
+lttng_guest_root "$TMP/root" "$rel" "$kdir" "$lmdir" "$CONSUMERD"
 gcc -O2 -shared -fPIC -o "$TMP/lttng-offset.so" \
 	"$TOP/tests/kernel/lttng-offset.c" -ldl
 cat > "$TMP/steps" <<'STEPS'

@@ -24,6 +24,7 @@
 # babeltrace2: one event per hit, in the program's order, each at one of
 # its marker's sites.
 . "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/lttng-guest.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (lttng-sessiond, mount namespace)"
 for t in gcc objcopy strip readelf nm python3 lttng lttng-sessiond \
@@ -425,19 +426,7 @@ up_guest() {
 		echo "no kernel image or qemu: $(tail -n 1 "$UP/kernel.err")"
 		return 3
 	}
-	R=$UP/root
-	mkdir -p "$R/usr/share/xml/lttng" "$R/lib/modules/$rel/extra"
-	for b in "$(command -v lttng)" "$(command -v lttng-sessiond)" \
-		 "$CONSUMERD"; do
-		echo "$b"
-		ldd "$b" | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'
-	done | sort -u | tar -chf - -T - 2>/dev/null | tar -xf - -C "$R"
-	cp /usr/share/xml/lttng/session.xsd "$R/usr/share/xml/lttng/"
-	cp "$lmdir"/*.ko "$R/lib/modules/$rel/extra/"
-	cp "$kdir"/modules/modules.builtin* "$kdir"/modules/modules.order \
-		"$R/lib/modules/$rel/"
-	depmod -b "$R" "$rel" 2> /dev/null
-	tar -czf "$UP/root.tar.gz" -C "$R" .
+	lttng_guest_root "$UP/root" "$rel" "$kdir" "$lmdir" "$CONSUMERD"
 	"$TOP/scripts/qemu-run.sh" -k "$kdir" -f "$UP/root.tar.gz" \
 		-f "$BTS" -f "$UP/cmds" -f "$TOP/tests/kernel/guest-lib.sh" \
 		-o "$UP/out" -l "$UP/console.log" -t 180 \

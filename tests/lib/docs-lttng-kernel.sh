@@ -27,17 +27,9 @@ for m in json.load(sys.stdin)["markers"]:
         print("--probe=%s+%#x %s%s" % (s["symbol"], s["offset"], m["name"],
                                      "_%d" % n if n > 1 else ""))' > lprobes
 test -s lprobes
-R=lroot
-rm -rf $R && mkdir -p $R/usr/share/xml/lttng $R/lib/modules/$rel/extra
-for b in "$(command -v lttng)" "$(command -v lttng-sessiond)" $consumerd; do
-	echo "$b"
-	ldd "$b" | awk '/=>/ { print $3 } /ld-linux/ { print $1 }'
-done | sort -u | tar -chf - -T - 2>/dev/null | tar -xf - -C $R
-cp /usr/share/xml/lttng/session.xsd $R/usr/share/xml/lttng/
-cp "$lm"/*.ko $R/lib/modules/$rel/extra/
-cp "$k"/modules/modules.builtin* "$k"/modules/modules.order $R/lib/modules/$rel/
-depmod -b $R "$rel"
-tar -czf lroot.tar.gz -C $R .
+. tests/lib/lttng-guest.sh
+rm -rf lroot
+lttng_guest_root lroot "$rel" "$k" "$lm" "$consumerd"
 gcc -O2 -shared -fPIC -o lttng-offset.so tests/kernel/lttng-offset.c -ldl
 printf '%s\n' 'write /proc/smk_sample add apple 3' \
 	'write /proc/smk_sample add pear 2' > lsteps
