@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "smk/binary.h"
 #include "smk/cfg.h"
@@ -211,6 +212,72 @@ static void check_big(const char *path)
 	smk_binary_destroy(b);
 }
 
+/*
+ * Loop nesting (data/loops.c): a probe inside more or fewer loops of the
+ * code than the marker is in the source is never exact.  The binaries
+ * name their source "./loops.c" (-fdebug-prefix-map), so this runs in
+ * DATA_DIR.
+ */
+static const struct loops_want {
+	const char *file, *marker;
+	bool exact;
+	const char *rule;	/* NULL: any */
+	int depth;		/* of the first site, -2: not checked */
+} loops_want[] = {
+	{ "loops-gcc-O2", "line_head", false, "join point in a loop", -2 },
+	{ "loops-gcc-O2", "deleted_body", false, "loop nesting differs", -2 },
+	{ "loops-gcc-O2", "find_hit", true, NULL, 0 },
+	{ "loops-gcc-O2", "inner_body", true, NULL, 2 },
+	{ "loops-gcc-O2", "outer_body", false, NULL, 1 },
+	{ "loops-clang-O2", "line_head", false, NULL, -2 },
+	{ "loops-clang-O2", "deleted_body", false, NULL, -2 },
+	{ "loops-clang-O2", "find_hit", true, NULL, 0 },
+};
+
+static void check_loops(const char *dir)
+{
+	size_t i;
+
+	if (chdir(dir)) {
+		ok(0, "chdir %s", dir);
+		return;
+	}
+	for (i = 0; i < sizeof(loops_want) / sizeof(*loops_want); i++) {
+		const struct loops_want *w = &loops_want[i];
+		struct smk_binary *b = open_bin(NULL, w->file);
+		struct smk_marker_set *set = NULL;
+		struct smk_placement *p = NULL;
+		const struct smk_placement *m;
+		const char *why = NULL;
+		long n;
+
+		if (!b) {
+			ok(0, "%s opens", w->file);
+			continue;
+		}
+		n = place(b, &set, &p);
+		m = n > 0 ? find(set, p, w->marker) : NULL;
+		ok(m && (m->verdict == SMK_VERDICT_EXACT) == w->exact &&
+		   (!w->rule || (m->rule && !strcmp(m->rule, w->rule))),
+		   "%s %s: %s (want %sexact), rule %s", w->file, w->marker,
+		   m ? smk_verdict_name(m->verdict) : "-",
+		   w->exact ? "" : "not ",
+		   m && m->rule ? m->rule : "-");
+		if (w->depth != -2) {
+			int d = m && m->nsites ?
+				smk_code_loop_depth(b, m->sites[0].addr,
+						    &why) : -3;
+
+			ok(d == w->depth, "%s %s: its site is in %d loops "
+			   "(want %d%s%s)", w->file, w->marker, d, w->depth,
+			   why ? ": " : "", why ? why : "");
+		}
+		smk_placements_destroy(p, set ? set->n : 0);
+		smk_marker_set_destroy(set);
+		smk_binary_destroy(b);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -221,6 +288,7 @@ int main(int argc, char **argv)
 	check_arch(argv[1], "arch-i386", "i386");
 	check_undecoded(argv[1]);
 	check_big(argv[2]);
+	check_loops(argv[1]);	/* last: it changes directory */
 	printf("1..%d\n", tap_n);
 	return tap_fail != 0;
 }

@@ -330,6 +330,85 @@ static const struct falls_case falls_cases[] = {
 	  -1, -1 },
 };
 
+/* smk_source_loop_depth(): the loops around the marker (or, with
+ * call_off set, around the statement on line marker + call_off). */
+struct loops_case {
+	const char *what;
+	const char *text;
+	int want;
+	int call_off;			/* 0: the marker itself */
+};
+
+static const struct loops_case loops_cases[] = {
+	{ "straight code",
+	  "int f(int a)\n{\n\ta++;\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n", 0, 0 },
+	{ "a for body",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\tfor (int i = 0; i < n; i++) {\n"
+	  "\t\ttrace_simple(m, \"%d\", i);\n\t\tv += i;\n\t}\n\treturn v;\n}\n",
+	  1, 0 },
+	{ "before the for it shares a line with",
+	  "int f(int n)\n{\n\tint v = 0, i;\n\n"
+	  "\ttrace_simple(m, \"%d\", n); for (i = 0; i < n; i++)\n"
+	  "\t\tv += i;\n\treturn v;\n}\n", 0, 0 },
+	{ "nested loops, an if between",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\twhile (n--) {\n"
+	  "\t\tfor (int i = 0; i < n; i++)\n\t\t\tif (i & 1) {\n"
+	  "\t\t\t\ttrace_simple(m, \"%d\", i);\n\t\t\t\tv += i;\n"
+	  "\t\t\t}\n\t}\n\treturn v;\n}\n", 2, 0 },
+	{ "a braceless loop body",
+	  "int f(int n)\n{\n\twhile (n--)\n\t\ttrace_simple(m, \"%d\", n);\n"
+	  "\treturn n;\n}\n", 1, 0 },
+	{ "after a loop",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\tfor (int i = 0; i < n; i++) {\n"
+	  "\t\tv += i;\n\t}\n\ttrace_simple(m, \"%d\", v);\n\treturn v;\n}\n",
+	  0, 0 },
+	{ "a do body",
+	  "int f(int n)\n{\n\tdo {\n\t\tn >>= 1;\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (n);\n\treturn n;\n}\n",
+	  1, 0 },
+	{ "do ... while (0) is no loop",
+	  "int f(int n)\n{\n\tdo {\n\t\tn >>= 1;\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (0);\n\treturn n;\n}\n",
+	  0, 0 },
+	{ "an else arm in a loop",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\twhile (n--)\n\t\tif (n & 1)\n"
+	  "\t\t\tv++;\n\t\telse\n\t\t\ttrace_simple(m, \"%d\", n);\n"
+	  "\treturn v;\n}\n", 1, 0 },
+	{ "an else-if chain in a loop",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\tfor (; n; n--) {\n"
+	  "\t\tif (n == 1)\n\t\t\tv++;\n\t\telse if (n == 2) {\n"
+	  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t}\n\t}\n\treturn v;\n}\n",
+	  1, 0 },
+	{ "a switch case in a loop",
+	  "int f(int n)\n{\n\tint v = 0;\n\n\twhile (n--) {\n"
+	  "\t\tswitch (n) {\n\t\tcase 1:\n\t\t\ttrace_simple(m, \"%d\", n);\n"
+	  "\t\t\tbreak;\n\t\t}\n\t}\n\treturn v;\n}\n", 1, 0 },
+	{ "an iterator macro (the kernel's list_for_each_entry)",
+	  "int f(struct list_head *h)\n{\n\tstruct item *pos;\n\n"
+	  "\tlist_for_each_entry(pos, h, node) {\n"
+	  "\t\ttrace_simple(m, \"%d\", pos->v);\n\t}\n\treturn 0;\n}\n",
+	  1, 0 },
+	{ "a plain block in a loop",
+	  "int f(int n)\n{\n\twhile (n--) {\n\t\t{\n"
+	  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t}\n\t}\n\treturn n;\n}\n",
+	  1, 0 },
+	{ "a goto in the function: unknown",
+	  "int f(int n)\n{\nagain:\n\tn--;\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tif (n)\n\t\tgoto again;\n\treturn n;\n}\n", -1, 0 },
+	{ "a call on its own line in a loop",
+	  "int f(int n)\n{\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tfor (int i = 0; i < n; i++) {\n\t\tg(i);\n\t}\n\treturn n;\n}\n",
+	  1, 2 },
+	{ "a call on a loop's head line: unknown",
+	  "int f(int n)\n{\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tfor (int i = 0; i < g(n); i++) {\n\t\tn++;\n\t}\n\treturn n;\n}\n",
+	  -1, 1 },
+	{ "a call continuing a statement: unknown",
+	  "int f(int n)\n{\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tn = n +\n\t\tg(n);\n\treturn n;\n}\n", -1, 2 },
+};
+
 static char dir[] = "/tmp/smk-source.XXXXXX";
 
 /* @text into a new file; its path in @path. */
@@ -502,6 +581,23 @@ int main(void)
 		ok(r == c->want, "falls_to: %s: %d (want %d)", c->what, r,
 		   c->want);
 	}
+	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
+		const struct loops_case *c = &loops_cases[i];
+		unsigned int decl = 0, line;
+		int r;
+
+		line = new_case("loops", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
+			continue;
+		r = c->call_off ?
+		    smk_source_loop_depth(&b, path, line + c->call_off, NULL) :
+		    smk_source_loop_depth(&b, path, line, "m");
+		ok(r == c->want, "loop_depth: %s: %d (want %d)", c->what, r,
+		   c->want);
+	}
+	ok(smk_source_loop_depth(&b, "/nonexistent/x.c", 5, "m") == -1,
+	   "loop_depth: no source: unknown");
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

@@ -115,6 +115,7 @@ struct func_info {
 	struct { uint64_t target; unsigned int slots; } *table;
 	size_t ntable;		/* switch table entries, by target */
 	bool table_unknown;	/* an indirect jump whose table was not read */
+	struct flow *flow;	/* basic blocks and loops, on first use */
 };
 
 struct cfg_cache {
@@ -125,6 +126,35 @@ struct cfg_cache {
 				 * smk_code_take_error() */
 	unsigned long unknowns;	/* questions answered "unknown" */
 };
+
+/*
+ * The control-flow graph of one function, computed once: basic blocks,
+ * their successors, dominators (Cooper, Harvey and Kennedy's iterative
+ * algorithm over reverse postorder) and natural loops (a back edge goes
+ * to a block that dominates its source; the loop is the header and what
+ * reaches the source without passing it).  A cycle that is no natural
+ * loop (irreducible flow), a switch whose table was not read, or code
+ * that no path from the entry reaches leave the nesting unknown.
+ */
+struct flow {
+	size_t nb;
+	size_t *first;		/* each block's first instruction */
+	size_t *block;		/* each instruction's block */
+	int *depth;		/* loops around each block, -1 unknown */
+	size_t *header;		/* the innermost loop's header, or SIZE_MAX */
+	const char *why;	/* why the nesting is unknown, or NULL */
+};
+
+static void flow_free(struct flow *fl)
+{
+	if (!fl)
+		return;
+	free(fl->first);
+	free(fl->block);
+	free(fl->depth);
+	free(fl->header);
+	free(fl);
+}
 
 static void cache_free(void *p)
 {
@@ -138,6 +168,7 @@ static void cache_free(void *p)
 		free(c->f[i].targets);
 		free(c->f[i].back);
 		free(c->f[i].table);
+		flow_free(c->f[i].flow);
 	}
 	free(c->f);
 	free(c);
@@ -659,6 +690,314 @@ static struct func_info *func_at(struct smk_binary *b, uint64_t addr,
 	if (symp)
 		*symp = sym;
 	return sym ? decode(b, sym->addr, sym->size) : NULL;
+}
+
+/* The instruction starting at @addr, or fn->n. */
+static size_t insn_find(const struct func_info *fn, uint64_t addr)
+{
+	size_t lo = 0, hi = fn->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fn->insns[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fn->n && fn->insns[lo].addr == addr ? lo : fn->n;
+}
+
+/* Successors of block @k into @out (at most @max); SIZE_MAX if more. */
+static size_t flow_succs(const struct func_info *fn, const struct flow *fl,
+			 size_t k, size_t *out, size_t max)
+{
+	size_t last = (k + 1 < fl->nb ? fl->first[k + 1] : fn->n) - 1, n = 0;
+	const struct insn_info *in = &fn->insns[last];
+	size_t i, j;
+
+	if (in->falls && last + 1 < fn->n)
+		out[n++] = k + 1;
+	if (in->target && (i = insn_find(fn, in->target)) < fn->n) {
+		if (n == max)
+			return SIZE_MAX;
+		out[n++] = fl->block[i];
+	}
+	if (in->indirect)
+		for (j = 0; j < fn->ntable; j++) {
+			i = insn_find(fn, fn->table[j].target);
+			if (i == fn->n)
+				continue;
+			if (n == max)
+				return SIZE_MAX;
+			out[n++] = fl->block[i];
+		}
+	return n;
+}
+
+static size_t dom_meet(const size_t *idom, const size_t *order, size_t a,
+		       size_t b)
+{
+	while (a != b) {
+		while (order[a] > order[b])
+			a = idom[a];
+		while (order[b] > order[a])
+			b = idom[b];
+	}
+	return a;
+}
+
+/* Build @fn's flow; false only without memory. */
+static bool flow_build(struct func_info *fn)
+{
+	struct flow *fl = calloc(1, sizeof(*fl));
+	size_t n = fn->n, i, k, nb = 0, nrpo = 0, top, *rpo = NULL,
+	       *order = NULL, *idom = NULL, *stack = NULL, *it = NULL,
+	       *succ = NULL, *nsucc = NULL, *soff = NULL, *work = NULL,
+	       *pred = NULL, *poff = NULL;
+	size_t maxs = fn->ntable + 2, total = 0;
+	unsigned char *state = NULL;
+	bool changed, ok = false;
+	enum { WHITE, GREY, BLACK };
+
+	if (!fl)
+		return false;
+	fn->flow = fl;
+	fl->first = calloc(n + 1, sizeof(*fl->first));
+	fl->block = calloc(n + 1, sizeof(*fl->block));
+	if (!fl->first || !fl->block)
+		goto out;
+	for (i = 0; i < n; i++) {
+		if (i == 0 || fn->insns[i].ientry ||
+		    is_target(fn->targets, fn->ntargets, fn->insns[i].addr) ||
+		    fn->insns[i - 1].jump || !fn->insns[i - 1].falls)
+			fl->first[nb++] = i;
+		fl->block[i] = nb - 1;
+	}
+	fl->nb = nb;
+	fl->depth = calloc(nb + 1, sizeof(*fl->depth));
+	fl->header = malloc((nb + 1) * sizeof(*fl->header));
+	nsucc = calloc(nb + 1, sizeof(*nsucc));
+	soff = calloc(nb + 1, sizeof(*soff));
+	if (!fl->depth || !fl->header || !nsucc || !soff)
+		goto out;
+	for (k = 0; k < nb; k++)
+		fl->header[k] = SIZE_MAX;
+	if (fn->table_unknown) {
+		fl->why = "a switch's jump table was not read: where its "
+			  "jumps go is unknown";
+		ok = true;
+		goto out;
+	}
+	succ = malloc((nb * maxs + 1) * sizeof(*succ));
+	if (!succ)
+		goto out;
+	for (k = 0; k < nb; k++) {
+		soff[k] = total;
+		nsucc[k] = flow_succs(fn, fl, k, succ + total, maxs);
+		if (nsucc[k] == SIZE_MAX)
+			nsucc[k] = 0;	/* cannot be: maxs covers all */
+		total += nsucc[k];
+	}
+	/* Predecessors, the other way round. */
+	poff = calloc(nb + 2, sizeof(*poff));
+	pred = malloc((total + 1) * sizeof(*pred));
+	if (!poff || !pred)
+		goto out;
+	for (k = 0; k < nb; k++)
+		for (i = 0; i < nsucc[k]; i++)
+			poff[succ[soff[k] + i] + 1]++;
+	for (k = 0; k < nb; k++)
+		poff[k + 1] += poff[k];
+	{
+		size_t *fill = calloc(nb + 1, sizeof(*fill));
+
+		if (!fill)
+			goto out;
+		for (k = 0; k < nb; k++)
+			for (i = 0; i < nsucc[k]; i++) {
+				size_t w = succ[soff[k] + i];
+
+				pred[poff[w] + fill[w]++] = k;
+			}
+		free(fill);
+	}
+	/* Depth first from the entry: postorder, and retreating edges. */
+	rpo = malloc((nb + 1) * sizeof(*rpo));
+	order = malloc((nb + 1) * sizeof(*order));
+	idom = malloc((nb + 1) * sizeof(*idom));
+	stack = malloc((nb + 1) * sizeof(*stack));
+	it = calloc(nb + 1, sizeof(*it));
+	state = calloc(nb + 1, 1);
+	work = malloc((nb + 1) * sizeof(*work));
+	if (!rpo || !order || !idom || !stack || !it || !state || !work)
+		goto out;
+	top = 0;
+	stack[top++] = 0;
+	state[0] = GREY;
+	while (top) {
+		size_t v = stack[top - 1];
+
+		if (it[v] < nsucc[v]) {
+			size_t w = succ[soff[v] + it[v]++];
+
+			if (state[w] == WHITE) {
+				state[w] = GREY;
+				stack[top++] = w;
+			}
+		} else {
+			state[v] = BLACK;
+			rpo[nrpo++] = v;	/* postorder for now */
+			top--;
+		}
+	}
+	memset(it, 0, (nb + 1) * sizeof(*it));	/* reused below */
+	for (i = 0; i < nrpo / 2; i++) {
+		size_t x = rpo[i];
+
+		rpo[i] = rpo[nrpo - 1 - i];
+		rpo[nrpo - 1 - i] = x;
+	}
+	for (k = 0; k < nb; k++) {
+		order[k] = SIZE_MAX;
+		idom[k] = SIZE_MAX;
+	}
+	for (i = 0; i < nrpo; i++)
+		order[rpo[i]] = i;
+	idom[0] = 0;
+	do {
+		changed = false;
+		for (i = 1; i < nrpo; i++) {
+			size_t v = rpo[i], nd = SIZE_MAX, p, e;
+
+			for (e = poff[v]; e < poff[v + 1]; e++) {
+				p = pred[e];
+				if (idom[p] == SIZE_MAX)
+					continue;
+				nd = nd == SIZE_MAX ? p :
+				     dom_meet(idom, order, p, nd);
+			}
+			if (nd != SIZE_MAX && idom[v] != nd) {
+				idom[v] = nd;
+				changed = true;
+			}
+		}
+	} while (changed);
+	/* Each edge v -> h: a back edge when h dominates v; a retreating
+	 * edge (h before v in reverse postorder) that is none makes a cycle
+	 * no loop analysis names. */
+	for (i = 0; i < nrpo; i++) {
+		size_t v = rpo[i], e;
+
+		for (e = 0; e < nsucc[v]; e++) {
+			size_t h = succ[soff[v] + e], d = v, wn = 0, q;
+
+			if (order[h] > order[v])
+				continue;
+			while (d != h && d != 0)
+				d = idom[d];
+			if (d != h) {
+				fl->why = "irreducible control flow (a cycle "
+					  "entered at more than one place)";
+				ok = true;
+				goto out;
+			}
+			/* The loop of back edge v -> h: h, and what reaches
+			 * v without passing h.  Blocks of several back edges
+			 * to one header count once (state marks them). */
+			memset(state, 0, nb);
+			state[h] = 1;
+			if (!state[v]) {
+				state[v] = 1;
+				work[wn++] = v;
+			}
+			while (wn) {
+				size_t x = work[--wn], f;
+
+				for (f = poff[x]; f < poff[x + 1]; f++) {
+					size_t p = pred[f];
+
+					if (state[p] || idom[p] == SIZE_MAX)
+						continue;
+					state[p] = 1;
+					work[wn++] = p;
+				}
+			}
+			/* Count each (header, block) once: several back
+			 * edges to one header make one loop.  it[] holds the
+			 * last header counted for a block, plus one. */
+			for (q = 0; q < nb; q++)
+				if (state[q] && it[q] != h + 1) {
+					it[q] = h + 1;
+					fl->depth[q]++;
+					if (fl->header[q] == SIZE_MAX ||
+					    order[h] > order[fl->header[q]])
+						fl->header[q] = h;
+				}
+		}
+	}
+	/* Code no path from the entry reaches: its loops are unknown. */
+	for (k = 0; k < nb; k++)
+		if (idom[k] == SIZE_MAX)
+			fl->depth[k] = -1;
+	ok = true;
+out:
+	free(rpo);
+	free(order);
+	free(idom);
+	free(stack);
+	free(it);
+	free(state);
+	free(work);
+	free(succ);
+	free(nsucc);
+	free(soff);
+	free(pred);
+	free(poff);
+	if (!ok) {
+		flow_free(fl);
+		fn->flow = NULL;
+	}
+	return ok;
+}
+
+int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
+			const char **why)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, addr, &sym);
+	size_t i;
+
+	*why = "the code was not decoded";
+	if (!fn || !fn->n) {
+		unknown(b);
+		return -1;
+	}
+	if (!fn->flow && !flow_build(fn)) {
+		nomem(b);
+		*why = "out of memory";
+		return -1;
+	}
+	*why = fn->flow->why;
+	if (*why)
+		return -1;
+	i = insn_find(fn, addr);
+	if (i == fn->n) {
+		*why = "the address starts no instruction";
+		return -1;
+	}
+	if (fn->flow->depth[fn->flow->block[i]] < 0) {
+		*why = "no path from the function's entry reaches the code";
+		return -1;
+	}
+	/* A part split off its function (gcc's foo.cold): its loops are
+	 * in the other part. */
+	if (sym->name && strstr(sym->name, ".cold")) {
+		*why = "the code is a part split off its function (.cold): "
+		       "the loops around it are in the other part";
+		return -1;
+	}
+	return fn->flow->depth[fn->flow->block[i]];
 }
 
 int smk_code_table_slots(struct smk_binary *b, uint64_t addr)

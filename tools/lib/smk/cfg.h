@@ -82,6 +82,16 @@ bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
 size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 			    uint64_t *out, size_t max);
 
+/*
+ * How many loops of its function enclose @addr: natural loops of the
+ * function's control-flow graph (computed once per function), a loop
+ * with several back edges counted once.  -1 when unknown, with the
+ * reason in *@why: not decoded, irreducible flow, a switch table not
+ * read, code no path reaches, a .cold part.
+ */
+int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
+			const char **why);
+
 /* Does a basic block start at @addr (entry, jump target, after a jump)? */
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 

@@ -61,6 +61,7 @@ enum rule {
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
 	RULE_JOIN,
+	RULE_LOOP_OVER,
 	RULE_CONDMOVE,
 	RULE_MERGED_ARMS,
 	RULE_VECTORIZED,
@@ -70,6 +71,8 @@ enum rule {
 	RULE_FOLDED,
 	RULE_UNDECODED,
 	RULE_UNKNOWN,
+	RULE_LOOP_NEST,
+	RULE_LOOP_MORE,
 	RULE_OFF_PATH,
 	RULE_BOTH_WAYS,
 	RULE_REFUSED,
@@ -142,6 +145,14 @@ static const struct {
 		"loop head or merged code); hits may repeat",
 		.dir = SMK_DIRECTION_OVER,
 	},
+	[RULE_LOOP_OVER] = {
+		"join point in a loop", SMK_VERDICT_APPROX,
+		"the marker's address is also reached from other paths, and "
+		"it is inside a loop of the machine code that the marker is "
+		"not in (a loop's head on the marker's line or the next): "
+		"hits repeat",
+		.dir = SMK_DIRECTION_OVER,
+	},
 	[RULE_CONDMOVE] = {
 		"if-converted", SMK_VERDICT_APPROX,
 		"the compiler if-converted the branch around the marker "
@@ -203,6 +214,24 @@ static const struct {
 		"a question about the control flow around the marker had no "
 		"answer (a function too large to search, or code not "
 		"decoded): no placement is proven",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_LOOP_NEST] = {
+		"loop nesting differs", SMK_VERDICT_NOT_FOUND,
+		"the probe's address is inside a different number of loops "
+		"of the machine code than the marker is in the source (the "
+		"line's code includes a loop's head, or the compiler deleted, "
+		"unrolled or built a loop around it): it cannot fire once "
+		"each time the marker runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_LOOP_MORE] = {
+		"inside a loop the marker is not in", SMK_VERDICT_NOT_FOUND,
+		"the probe's address is inside more loops of the machine "
+		"code than the marker is in the source (the line's code "
+		"includes a loop's head, or the compiler built a loop around "
+		"it): it fires on passes of that loop, not once each time the "
+		"marker runs",
 		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_OFF_PATH] = {
@@ -1367,10 +1396,162 @@ static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
  * for a copy to drop, else the worst rule it allows (RULE_OWN_BLOCK: no
  * objection).
  */
+/*
+ * Is the function of the marker's copy @root (a subprogram, or the
+ * abstract origin of an inlined call) one without loops in its source?
+ * Then a loop around the marker in its code is a recursion the compiler
+ * made a loop of.
+ */
+static bool scope_recursion(struct smk_binary *b, Dwarf_Die *root,
+			    const char *file, const struct smk_marker *m)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word line = 0;
+	char path[4096];
+
+	/* The function holds the marker: its file is the marker's. */
+	file = marker_source(b, m, file, path, sizeof(path));
+	if (!file ||
+	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
+			    &line) || !line)
+		return false;
+	return smk_source_function_loops(b, file, line) == 0;
+}
+
+/* The file DW_AT_call_file of @die names, or NULL. */
+static const char *call_file(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	Dwarf_Die cu;
+	size_t n;
+
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &a), &idx) ||
+	    !dwarf_diecu(die, &cu, NULL, NULL) ||
+	    dwarf_getsrcfiles(&cu, &files, &n) || idx >= n)
+		return NULL;
+	return dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+/*
+ * The loops the source puts around marker @m's copy whose root is @root
+ * at @addr: the marker's own in its function, and for each call inlined
+ * on the way out, the loops around the call in its caller.  -1 unknown
+ * (no source, a goto in a function on the way: a loop the reader does
+ * not see).
+ */
+static int source_loops(struct smk_binary *b, Dwarf_Die *root,
+			const char *file, const struct smk_marker *m,
+			uint64_t addr)
+{
+	Dwarf_Die cu, *scopes = NULL;
+	char path[4096];
+	int depth, n, i, at;
+
+	file = marker_source(b, m, file, path, sizeof(path));
+	depth = file ? smk_source_loop_depth(b, file, m->line, m->rec.name) :
+		       -1;
+	if (depth < 0 || !dwarf_diecu(root, &cu, NULL, NULL))
+		return -1;
+	n = smk_concrete_scopes(&cu, addr, 0, &scopes);
+	if (n < 0)
+		return -1;
+	for (at = 0; at < n; at++)
+		if (dwarf_dieoffset(&scopes[at]) == dwarf_dieoffset(root))
+			break;
+	for (i = at; i < n && depth >= 0; i++) {
+		Dwarf_Attribute a;
+		Dwarf_Word line = 0, decl = 0;
+		int d;
+
+		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
+			/* A goto loop is no loop to the reader. */
+			dwarf_formudata(dwarf_attr_integrate(&scopes[i],
+				DW_AT_decl_line, &a), &decl);
+			break;
+		}
+		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine)
+			continue;
+		if (dwarf_formudata(dwarf_attr(&scopes[i], DW_AT_call_line,
+					       &a), &line) || !line) {
+			depth = -1;
+			break;
+		}
+		d = smk_source_loop_depth(b, source_path(&scopes[i],
+					  call_file(&scopes[i]), path,
+					  sizeof(path)), line, NULL);
+		depth = d < 0 ? -1 : depth + d;
+	}
+	if (i >= n)
+		depth = -1;	/* no function around it */
+	free(scopes);
+	return depth;
+}
+
+/*
+ * Does the probe's address at @addr sit in as many loops of the machine
+ * code as the marker sits in the source?  Code of a line shared with a
+ * loop's head (clang's "marker; for (...)"), a loop the compiler deleted
+ * around the marker (a loop computed without looping) or unrolled, fire
+ * a different number of times than the marker runs.  Only when both
+ * sides are known; one more loop in the code than in a source without
+ * loops is a recursion the compiler made a loop of, which runs the
+ * marker once a pass.
+ */
+static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
+			    const char *file, const struct smk_marker *m,
+			    uint64_t addr, enum rule r, size_t copies)
+{
+	const char *why;
+	int code, src;
+	char path[4096];
+
+	if (r == RULE_UNDECODED)
+		return r;
+	code = smk_code_loop_depth(b, addr, &why);
+	src = code < 0 ? -1 : source_loops(b, root, file, m, addr);
+	if (code < 0 || src < 0 || code == src)
+		return r;
+	if (code > src) {
+		/* A recursion the compiler made a loop of runs the marker
+		 * once a pass. */
+		if (scope_recursion(b, root, file, m))
+			return r;
+		/* Each pass of the loop fires: more often than the marker
+		 * runs.  A join fires each time the marker runs, and now
+		 * more; an exact or an under claim is wrong. */
+		if (r == RULE_JOIN)
+			return RULE_LOOP_OVER;
+		if (r != RULE_NONE && rules[r].verdict == SMK_VERDICT_APPROX &&
+		    rules[r].dir == SMK_DIRECTION_OVER)
+			return r;
+		return RULE_LOOP_MORE;
+	}
+	/* Fewer.  The code after a return or break inside the loop is no
+	 * part of the loop's cycle, and runs once; a loop the compiler
+	 * unrolled whole leaves a copy of the marker's point per pass;
+	 * fewer hits are what an under claim says. */
+	file = marker_source(b, m, file, path, sizeof(path));
+	if (file && smk_source_leaves_loop(b, file, m->line,
+					   m->rec.name) == 1)
+		return r;
+	if (copies >= 2 ||
+	    (rules[r].verdict == SMK_VERDICT_APPROX &&
+	     rules[r].dir == SMK_DIRECTION_UNDER))
+		return r;
+	return RULE_LOOP_NEST;
+}
+
+static enum rule judge_code(struct smk_binary *b, const char *file,
+			    const struct smk_marker *m, uint64_t addr,
+			    const struct smk_code_facts *fp);
+
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
-		       uint64_t addr)
+		       uint64_t addr, size_t copies)
 {
+	bool entry_left = false;
 	struct smk_code_facts f;
 	struct addrs before = { 0 }, after = { 0 };
 	Dwarf_Die cu;
@@ -1395,14 +1576,24 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 				&decl);
 		if (decl && decl + 1 < m->line &&
 		    !line_rows(&cu, root, file, decl + 1, m->line - 1, &before,
-			       &after, NULL) && before.n) {
-			free(before.v);
-			free(after.v);
-			return RULE_NONE;
-		}
+			       &after, NULL) && before.n)
+			entry_left = true;
 		free(before.v);
 		free(after.v);
 	}
+	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f);
+	/* Whatever else holds, a loop nesting that differs rules out
+	 * counting the marker there. */
+	return loops_rule(b, root, file, m, addr, r, copies);
+}
+
+static enum rule judge_code(struct smk_binary *b, const char *file,
+			    const struct smk_marker *m, uint64_t addr,
+			    const struct smk_code_facts *fp)
+{
+	struct smk_code_facts f = *fp;
+	enum rule r = RULE_OWN_BLOCK;
+
 	/* Packed arithmetic outside a loop is straight-line code done two
 	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
 	if (f.vector && smk_code_in_loop(b, addr) != SMK_NO)
@@ -1959,7 +2150,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						&next, NULL);
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
-						    in->parts[j].addr);
+						    in->parts[j].addr,
+						    in->nparts);
 
 				if (r == RULE_NONE)
 					continue;	/* a bogus copy */
@@ -2136,12 +2328,19 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		note(&acc, rule);
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
-			enum rule r = judge(b, &root, file, m, use->v[j]);
+			enum rule r = judge(b, &root, file, m, use->v[j],
+					    use->n);
 
 			/* The join was judged path by path. */
 			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||
 					       rule == RULE_TREE_ARM))
 				r = rule;
+			/* A probe that already fires more often than the
+			 * marker runs does so in a loop too. */
+			if (r == RULE_LOOP_MORE &&
+			    rules[rule].verdict == SMK_VERDICT_APPROX &&
+			    rules[rule].dir == SMK_DIRECTION_OVER)
+				r = RULE_LOOP_OVER;
 			if (r != RULE_NONE)
 				note(&acc, r);
 			err = add_site(b, m, p, &cu, NULL, in->root,

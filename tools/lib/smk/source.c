@@ -892,3 +892,246 @@ int smk_source_falls_to(struct smk_binary *b, const char *path,
 	/* The statement on @next must not be another arm's. */
 	return is(s, k, "else") ? 0 : 1;
 }
+
+/*
+ * Loop nesting: how many loops of its function enclose a statement.
+ */
+
+static bool keyword(const struct source *s, size_t i)
+{
+	static const char *const kw[] = {
+		"if", "else", "for", "while", "do", "switch", "case",
+		"default", "return", "break", "continue", "goto", "sizeof",
+		"typeof", "__typeof__", "_Generic", "asm", "__asm__",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(kw) / sizeof(*kw); k++)
+		if (is(s, i, kw[k]))
+			return true;
+	return false;
+}
+
+static bool identifier(const struct source *s, size_t i)
+{
+	return i < s->n && ident_char(s->text[s->t[i].off]) &&
+	       !(s->text[s->t[i].off] >= '0' && s->text[s->t[i].off] <= '9');
+}
+
+/* "do" at @i whose body is "{ ... } while (0)": no loop. */
+static bool do_once(const struct source *s, size_t i)
+{
+	size_t close;
+
+	if (!is(s, i + 1, "{"))
+		return false;
+	close = match(s, i + 1, 1);
+	return close < s->n && is(s, close + 1, "while") &&
+	       is(s, close + 2, "(") && is(s, close + 3, "0") &&
+	       is(s, close + 4, ")");
+}
+
+/* The "if" that the "else" at @e belongs to, or s->n. */
+static size_t else_owner(const struct source *s, size_t e)
+{
+	int pending = 0;
+	size_t j = e;
+
+	while (j-- > 0) {
+		if (is(s, j, "}") || is(s, j, ")")) {
+			j = match(s, j, -1);
+			if (j >= s->n)
+				return s->n;
+		} else if (is(s, j, "{") || is(s, j, "(")) {
+			return s->n;	/* left the block: no if */
+		} else if (is(s, j, "else")) {
+			pending++;
+		} else if (is(s, j, "if")) {
+			if (!pending)
+				return j;
+			pending--;
+		}
+	}
+	return s->n;
+}
+
+/*
+ * The loops around the statement starting at token @at: for, while, do
+ * (but not do ... while (0)) and a macro heading a block or a statement
+ * (list_for_each_entry(...) { ... }: the kernel's iterators), out to the
+ * function's body.  -1 when the structure is not understood.
+ */
+static int loops_around(const struct source *s, size_t at)
+{
+	int depth = 0;
+	size_t j = at, steps = 0;
+
+	while (j > 0 && j < s->n && steps++ < s->n) {
+		size_t k = j - 1, h;
+
+		if (is(s, k, ")")) {
+			/* The statement is a braceless body. */
+			h = before_parens(s, k);
+			if (h >= s->n)
+				return -1;
+			if (is(s, h, "for") || is(s, h, "while"))
+				depth++;
+			else if (is(s, h, "if") || is(s, h, "switch"))
+				;
+			else if (identifier(s, h) && !keyword(s, h))
+				depth++;	/* an iterator macro */
+			else
+				return -1;
+			j = h;
+		} else if (is(s, k, "else")) {
+			j = else_owner(s, k);
+		} else if (is(s, k, "do")) {
+			depth++;
+			j = k;
+		} else if (is(s, k, "{")) {
+			if (!k)
+				return depth;
+			if (is(s, k - 1, ")")) {
+				h = before_parens(s, k - 1);
+				if (h >= s->n)
+					return -1;
+				if (is(s, h, "for") || is(s, h, "while")) {
+					depth++;
+					j = h;
+				} else if (is(s, h, "if") ||
+					   is(s, h, "switch")) {
+					j = h;
+				} else if (outer_brace(s, k, 0) >= s->n) {
+					return depth;	/* the function's body */
+				} else if (identifier(s, h) &&
+					   !keyword(s, h)) {
+					depth++;	/* an iterator macro */
+					j = h;
+				} else {
+					return -1;
+				}
+			} else if (is(s, k - 1, "else")) {
+				j = else_owner(s, k - 1);
+			} else if (is(s, k - 1, "do")) {
+				depth += !do_once(s, k - 1);
+				j = k - 1;
+			} else if (is(s, k - 1, ";") || is(s, k - 1, "{") ||
+				   is(s, k - 1, "}") || is(s, k - 1, ":")) {
+				j = k;		/* a plain block */
+			} else {
+				return -1;	/* ({ ... }), an initializer */
+			}
+		} else if (is(s, k, ";") || is(s, k, "}") || is(s, k, ":")) {
+			/* A statement in a sequence (after a label or a case
+			 * too): the block around it. */
+			h = outer_brace(s, j, 0);
+			if (h >= s->n)
+				return -1;
+			j = h + 1;
+		} else {
+			return -1;
+		}
+	}
+	return -1;
+}
+
+int smk_source_loop_depth(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at = 0, open, close, k;
+	int depth;
+
+	if (name) {
+		s = marker_at(b, path, line, name, &at);
+		if (!s)
+			return -1;
+	} else {
+		if (!path || !line)
+			return -1;
+		s = load(b, path);
+		if (!s || !s->n)
+			return -1;
+		while (at < s->n && s->t[at].line < line)
+			at++;
+		if (at >= s->n || s->t[at].line != line || !at)
+			return -1;
+		/* Only a line that starts a statement. */
+		if (!is(s, at - 1, ";") && !is(s, at - 1, "{") &&
+		    !is(s, at - 1, "}") && !is(s, at - 1, ")") &&
+		    !is(s, at - 1, ":") && !is(s, at - 1, "else") &&
+		    !is(s, at - 1, "do"))
+			return -1;
+		if (is(s, at, "}") || is(s, at, "{") || is(s, at, "for") ||
+		    is(s, at, "while") || is(s, at, "do") ||
+		    !identifier(s, at))
+			return -1;
+	}
+	depth = loops_around(s, at);
+	/* A goto may make a loop the reader does not count. */
+	for (open = at; (k = outer_brace(s, open, 0)) < s->n;)
+		open = k;
+	if (depth >= 0 && open < at && is(s, open, "{")) {
+		close = match(s, open, 1);
+		for (k = open; k < close && k < s->n; k++)
+			if (is(s, k, "goto"))
+				return -1;
+	}
+	return depth;
+}
+
+/*
+ * Is the marker @name's path certain to leave its innermost loop: a
+ * return, or a break of that loop, among the statements after it in its
+ * block (each a plain statement: no if, loop or label on the way)?  1
+ * yes, 0 not proven, -1 unknown.
+ */
+int smk_source_leaves_loop(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at = 0, first, last, j, k;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	/* Only a marker in a block's sequence. */
+	if (!is(s, first - 1, "{") && !is(s, first - 1, ";") &&
+	    !is(s, first - 1, "}") && !is(s, first - 1, ":"))
+		return 0;
+	for (j = last + 1; j < s->n;) {
+		if (is(s, j, "return"))
+			return 1;
+		if (is(s, j, "break")) {
+			/* The innermost loop or switch around the marker. */
+			for (k = at; (k = outer_brace(s, k, 0)) < s->n;) {
+				size_t h;
+
+				if (k && is(s, k - 1, "do"))
+					return !do_once(s, k - 1);
+				if (!k || !is(s, k - 1, ")"))
+					continue;
+				h = before_parens(s, k - 1);
+				if (is(s, h, "switch"))
+					return 0;
+				if (is(s, h, "for") || is(s, h, "while"))
+					return 1;
+			}
+			return 0;
+		}
+		if (is(s, j, "goto"))
+			return -1;
+		if (is(s, j, "}") || is(s, j, "{") || keyword(s, j) ||
+		    (identifier(s, j) && is(s, j + 1, ":")))
+			return 0;
+		/* A plain statement: on to its ';'. */
+		for (; j < s->n && !is(s, j, ";"); j++)
+			if (is(s, j, "(") || is(s, j, "{")) {
+				j = match(s, j, 1);
+				if (j >= s->n)
+					return -1;
+			}
+		j++;
+	}
+	return -1;
+}

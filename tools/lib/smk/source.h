@@ -111,4 +111,23 @@ int smk_source_if_return(struct smk_binary *b, const char *path,
 int smk_source_falls_to(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name, unsigned int next);
 
+/*
+ * How many loops of its function enclose the marker @name of @path at
+ * @line (@name NULL: the statement that line @line starts, such as an
+ * inlined call's): for, while, do (not do ... while (0)) and iterator
+ * macros heading a statement (the kernel's list_for_each_entry() and
+ * for_each_*()).  -1 when unknown (no source, a line that starts no
+ * statement, a statement expression).
+ */
+int smk_source_loop_depth(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name);
+
+/*
+ * Is the path through marker @name certain to leave its innermost loop
+ * (a return, or a break of that loop, among the plain statements after
+ * it in its block)?  1 yes, 0 not proven, -1 unknown (no source, a goto).
+ */
+int smk_source_leaves_loop(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name);
+
 #endif /* SMK_SOURCE_H */
