@@ -61,6 +61,22 @@ __attribute__((noinline)) long nested(const long *v, int n)
 	return s;
 }
 
+/* At gcc -O0: the first row of the for's line is its initialization,
+ * reached straight from the statement before; a setcc in an arm is the
+ * value the source computes (-O0 runs no if-conversion). */
+__attribute__((noinline)) long first_row(const long *v, int n, int a, int b)
+{
+	long s = 0;
+	int i;
+
+	sink = n;
+	trace_simple(for_init, "%d", n); for (i = 0; i < n; i++) s += v[i];
+	if (a > b) {
+		trace_simple(setcc_arm, "%d %d", a, b); sink = a < 2 * b;
+	}
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	long v[4] = { 1, 2, 3, 4 };
@@ -70,5 +86,6 @@ int main(int argc, char **argv)
 	sink = (int)deleted(argc);
 	sink = find(v, 4, argc + 2);
 	sink = (int)nested(v, argc + 3);
+	sink = (int)first_row(v, argc + 2, argc + 1, argc);
 	return 0;
 }

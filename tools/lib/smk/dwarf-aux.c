@@ -1275,3 +1275,19 @@ done:
 	*nret = n;
 	return NULL;
 }
+
+bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu)
+{
+	Dwarf_Attribute attr;
+	const char *p, *o, *last = NULL;
+
+	p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &attr));
+	/* gcc records its options ("GNU C11 12.2.0 ... -g -O0"); clang
+	 * does not, unless -grecord-command-line. */
+	if (!p || strncmp(p, "GNU ", 4))
+		return false;
+	for (o = strstr(p, " -O"); o; o = strstr(o + 1, " -O"))
+		last = o;
+	/* No -O at all is -O0; the last one wins. */
+	return !last || (last[3] == '0' && (last[4] == ' ' || !last[4]));
+}

@@ -163,4 +163,12 @@ struct smk_error *smk_dwarf_find_variable(Dwarf_Die *scopes, int nscopes,
 struct smk_error *smk_dwarf_decl_scopes(Dwarf_Die *die, Dwarf_Die **ret,
 					int *nret);
 
+/*
+ * Was unit @cu built without optimization?  True only when its
+ * DW_AT_producer says so: gcc's records the options, and -O0 (or no -O)
+ * runs none of the passes that if-convert, duplicate or move code.
+ * False when unknown (clang records no options).
+ */
+bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu);
+
 #endif /* SMK_DWARF_AUX_H */

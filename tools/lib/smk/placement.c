@@ -39,6 +39,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "cfg.h"
+#include "dwarf-aux.h"
 #include "fetch.h"
 #include "format.h"
 #include "placement.h"
@@ -51,6 +52,7 @@ enum rule {
 	RULE_LINE,
 	RULE_LINE_MULTI,
 	RULE_NEXT_STRAIGHT,
+	RULE_LINE_STRAIGHT,
 	RULE_NEXT_BRANCH,
 	RULE_NEXT_ENTRY,
 	RULE_NEXT_CASE,
@@ -106,6 +108,9 @@ static const struct {
 	},
 	[RULE_NEXT_STRAIGHT] = { "next line, straight", SMK_VERDICT_EXACT,
 				 NULL, SMK_DIRECTION_NONE },
+	[RULE_LINE_STRAIGHT] = { "marker line, first row straight",
+				 SMK_VERDICT_EXACT, NULL,
+				 SMK_DIRECTION_NONE },
 	[RULE_NEXT_BRANCH] = { "next line, branch arm", SMK_VERDICT_EXACT,
 			       NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
@@ -1543,9 +1548,20 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	return RULE_LOOP_NEST;
 }
 
+/* Does the marker start its line (source.c)?  False when unknown. */
+static bool starts_line(struct smk_binary *b, const struct smk_marker *m,
+			const char *file)
+{
+	char path[4096];
+
+	file = marker_source(b, m, file, path, sizeof(path));
+	return file && smk_source_marker_starts_line(b, file, m->line,
+						     m->rec.name) == 1;
+}
+
 static enum rule judge_code(struct smk_binary *b, const char *file,
 			    const struct smk_marker *m, uint64_t addr,
-			    const struct smk_code_facts *fp);
+			    const struct smk_code_facts *fp, bool unoptimized);
 
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
@@ -1581,7 +1597,10 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		free(before.v);
 		free(after.v);
 	}
-	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f);
+	r = entry_left ? RULE_NONE :
+	    judge_code(b, file, m, addr, &f,
+		       dwarf_diecu(root, &cu, NULL, NULL) &&
+		       smk_dwarf_cu_unoptimized(&cu));
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
 	return loops_rule(b, root, file, m, addr, r, copies);
@@ -1589,7 +1608,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 
 static enum rule judge_code(struct smk_binary *b, const char *file,
 			    const struct smk_marker *m, uint64_t addr,
-			    const struct smk_code_facts *fp)
+			    const struct smk_code_facts *fp, bool unoptimized)
 {
 	struct smk_code_facts f = *fp;
 	enum rule r = RULE_OWN_BLOCK;
@@ -1598,7 +1617,9 @@ static enum rule judge_code(struct smk_binary *b, const char *file,
 	 * at a time (pt_move()'s x and y at gcc -O2), not a loop's. */
 	if (f.vector && smk_code_in_loop(b, addr) != SMK_NO)
 		r = RULE_VECTORIZED;
-	else if (f.condmove && !outside_choices(b, m, file))
+	/* gcc -O0 runs no if-conversion: its setcc and cmov compute
+	 * values the source asks for. */
+	else if (f.condmove && !outside_choices(b, m, file) && !unoptimized)
 		r = RULE_CONDMOVE;
 	/*
 	 * Reached only through a switch's table: as many entries as case
@@ -2215,6 +2236,30 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		} else if (on.n > 1) {
 			rule = RULE_LINE_MULTI;
 			use = &on;
+			/*
+			 * The line's first row, reached straight from the
+			 * code of the statement before (one basic block, no
+			 * other entry): it runs exactly when that statement
+			 * does, the rest of the line (a loop's condition
+			 * and step on the line of its for) elsewhere.
+			 */
+			if (prev.n && starts_line(b, m, file)) {
+				uint64_t from = 0, first = on.v[0];
+				size_t q;
+
+				for (q = 1; q < on.n; q++)
+					if (on.v[q] < first)
+						first = on.v[q];
+				for (q = 0; q < prev.n; q++)
+					if (prev.v[q] < first &&
+					    prev.v[q] > from)
+						from = prev.v[q];
+				if (from && smk_code_straight(b, from, first)) {
+					on.v[0] = first;
+					on.n = 1;
+					rule = RULE_LINE_STRAIGHT;
+				}
+			}
 		} else if (next.n && on_path(b, m, file, next_line) == 0) {
 			/* Not where the marker goes on: no site of it. */
 			next.n = 0;

@@ -1135,3 +1135,15 @@ int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 	}
 	return -1;
 }
+
+int smk_source_marker_starts_line(struct smk_binary *b, const char *path,
+				  unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at = 0, first, last;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	return !first || s->t[first - 1].line < s->t[first].line;
+}

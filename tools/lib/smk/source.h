@@ -130,4 +130,12 @@ int smk_source_loop_depth(struct smk_binary *b, const char *path,
 int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name);
 
+/*
+ * Does marker @name (with the markers right before it) start its line:
+ * no code of another statement before it there?  1 yes, 0 no, -1
+ * unknown (no source, a marker inside a macro's definition).
+ */
+int smk_source_marker_starts_line(struct smk_binary *b, const char *path,
+				  unsigned int line, const char *name);
+
 #endif /* SMK_SOURCE_H */
