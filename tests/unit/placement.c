@@ -229,6 +229,7 @@ static const struct loops_want {
 	{ "loops-gcc-O0", "for_init", true,
 	  "marker line, first row straight", 0 },
 	{ "loops-gcc-O0", "setcc_arm", false, "!if-converted", -2 },
+	{ "loops-gcc-O0", "body_end", true, "end of a for body, its step", 1 },
 	{ "loops-gcc-O2", "setcc_arm", false, "if-converted", -2 },
 	{ "loops-gcc-O2", "line_head", false, "join point in a loop", -2 },
 	{ "loops-gcc-O2", "deleted_body", false, "loop nesting differs", -2 },

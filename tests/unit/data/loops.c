@@ -77,6 +77,18 @@ __attribute__((noinline)) long first_row(const long *v, int n, int a, int b)
 	return s;
 }
 
+/* The end of a for body: the step runs next, and only then. */
+__attribute__((noinline)) int body_end(const long *v, int n)
+{
+	int i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		k += (int)v[i];
+		trace_simple(body_end, "%d %d", i, k);
+	}
+	return k;
+}
+
 int main(int argc, char **argv)
 {
 	long v[4] = { 1, 2, 3, 4 };
@@ -87,5 +99,6 @@ int main(int argc, char **argv)
 	sink = find(v, 4, argc + 2);
 	sink = (int)nested(v, argc + 3);
 	sink = (int)first_row(v, argc + 2, argc + 1, argc);
+	sink = body_end(v, argc + 3);
 	return 0;
 }

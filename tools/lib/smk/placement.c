@@ -59,6 +59,7 @@ enum rule {
 	RULE_NEXT_JOINED,
 	RULE_TREE_ARM,
 	RULE_IF_RETURN,
+	RULE_LOOP_STEP,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -120,6 +121,8 @@ static const struct {
 	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
 			    NULL, SMK_DIRECTION_NONE },
 	[RULE_IF_RETURN] = { "if arm ending in a return", SMK_VERDICT_EXACT,
+			     NULL, SMK_DIRECTION_NONE },
+	[RULE_LOOP_STEP] = { "end of a for body, its step", SMK_VERDICT_EXACT,
 			     NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
 			       SMK_VERDICT_EXACT, NULL, SMK_DIRECTION_NONE },
@@ -1548,6 +1551,68 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	return RULE_LOOP_NEST;
 }
 
+/*
+ * Rows inside @root of @file's line @line at columns @col to @last (the
+ * step of a for loop: its own columns on the loop's line) into @out.
+ */
+static struct smk_error *column_rows(Dwarf_Die *cu, Dwarf_Die *root,
+				     const char *file, unsigned int line,
+				     unsigned int col, unsigned int last,
+				     struct addrs *out)
+{
+	struct smk_error *err;
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+
+	out->n = 0;
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return NULL;
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		const char *src;
+		bool stmt, end;
+		int ln, c;
+
+		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &ln) ||
+		    dwarf_linecol(l, &c) || dwarf_linebeginstatement(l, &stmt) ||
+		    dwarf_lineendsequence(l, &end) || !stmt || end ||
+		    ln != (int)line)
+			continue;
+		if (c < (int)col || c > (int)last)
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || !smk_same_source(src, file) ||
+		    !in_ranges(root, addr) || nested_copy(cu, root, addr))
+			continue;
+		err = addrs_add(out, addr);
+		if (err)
+			return err;
+	}
+	return NULL;
+}
+
+/*
+ * A marker ending the body of a for loop with a step (source.c): the
+ * step's own rows, which run exactly when the body ends.  True with them
+ * in @out.
+ */
+static bool loop_step(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		      const char *file, const struct smk_marker *m,
+		      struct addrs *out, struct smk_error **err)
+{
+	unsigned int sline = 0, scol = 0, send = 0;
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+
+	if (!src || smk_source_loop_step(b, src, m->line, m->rec.name,
+					 &sline, &scol, &send) != 1)
+		return false;
+	*err = column_rows(cu, root, file, sline, scol, send, out);
+
+	return !*err && out->n;
+}
+
 /* Does the marker start its line (source.c)?  False when unknown. */
 static bool starts_line(struct smk_binary *b, const struct smk_marker *m,
 			const char *file)
@@ -2112,7 +2177,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	struct verdict acc = { .worst = RULE_OWN_BLOCK };
 	struct smk_error *err = NULL;
 	size_t missing = 0;
-	struct addrs on = { 0 }, next = { 0 }, prev = { 0 };
+	struct addrs on = { 0 }, next = { 0 }, prev = { 0 }, step = { 0 };
 	uint64_t tree_site = 0;
 	struct addrs tree = { .v = &tree_site };
 	bool off_path = false;	/* a next line not on the marker's path */
@@ -2150,6 +2215,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */
+		Dwarf_Die scope;
 		enum rule rule = RULE_NONE;
 		Dwarf_Die root, cu;
 		struct addrs *use = NULL;
@@ -2338,6 +2404,15 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					rule = RULE_TAIL_DUP;
 			}
 		}
+		/* The end of a for loop's body: its step runs next, and
+		 * only then. */
+		if ((!use || rules[rule].verdict != SMK_VERDICT_EXACT) &&
+		    file && loop_step(b, &cu, &root, file, m, &step, &err)) {
+			use = &step;
+			rule = RULE_LOOP_STEP;
+		}
+		if (err)
+			break;
 		/*
 		 * A switch arm the line table lost (clang gives its code line
 		 * 0): the compare tree says where its values go.
@@ -2388,8 +2463,15 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				r = RULE_LOOP_OVER;
 			if (r != RULE_NONE)
 				note(&acc, r);
-			err = add_site(b, m, p, &cu, NULL, in->root,
-				       use->v[j], in->inlined,
+			/* The step is outside the body's block: the
+			 * marker's variables are looked up in the marker's
+			 * scope, their locations at the step (where the
+			 * body's last values still are). */
+			err = add_site(b, m, p, &cu,
+				       rule == RULE_LOOP_STEP &&
+				       dwarf_offdie(b->dwarf, in->scope,
+						    &scope) ? &scope : NULL,
+				       in->root, use->v[j], in->inlined,
 				       rule == RULE_NEXT_JOINED ||
 				       rule == RULE_TREE_ARM, flags);
 		}
@@ -2397,6 +2479,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	free(on.v);
 	free(next.v);
 	free(prev.v);
+	free(step.v);
 	if (err)
 		return err;
 	if (!p->nsites)

@@ -1147,3 +1147,74 @@ int smk_source_marker_starts_line(struct smk_binary *b, const char *path,
 		return -1;
 	return !first || s->t[first - 1].line < s->t[first].line;
 }
+
+/* The 1-based byte column of token @i. */
+static unsigned int column(const struct source *s, size_t i)
+{
+	size_t off = s->t[i].off, k = off;
+
+	while (k > 0 && s->text[k - 1] != '\n')
+		k--;
+	return (unsigned int)(off - k + 1);
+}
+
+int smk_source_loop_step(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *step_line, unsigned int *step_col,
+			 unsigned int *step_end)
+{
+	const struct source *s;
+	size_t at = 0, first, last, h, open, close, body_open, body_close;
+	size_t k, semi[2], nsemi = 0;
+	int depth = 0;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	if (is(s, last + 1, "}")) {
+		/* The last statements of a braced body. */
+		body_close = last + 1;
+		body_open = match(s, body_close, -1);
+		if (body_open >= s->n || !body_open ||
+		    !is(s, body_open - 1, ")"))
+			return 0;
+		h = before_parens(s, body_open - 1);
+	} else if (is(s, first - 1, ")") && first == at &&
+		   last == statement_end(s, at)) {
+		/* The braceless body itself. */
+		body_open = first;
+		body_close = last;
+		h = before_parens(s, first - 1);
+	} else {
+		return 0;
+	}
+	if (h >= s->n || !is(s, h, "for"))
+		return 0;
+	open = h + 1;
+	close = match(s, open, 1);
+	if (close >= s->n)
+		return -1;
+	for (k = open + 1; k < close; k++) {
+		if (is(s, k, "(") || is(s, k, "{"))
+			depth++;
+		else if (is(s, k, ")") || is(s, k, "}"))
+			depth--;
+		else if (!depth && is(s, k, ";") && nsemi < 2)
+			semi[nsemi++] = k;
+	}
+	if (nsemi != 2 || semi[1] + 1 >= close)
+		return 0;	/* no step: the condition runs next */
+	/* A continue goes to the step without the marker (one of a nested
+	 * loop would not, but is not told apart); a goto may go anywhere. */
+	for (k = body_open; k <= body_close; k++)
+		if (is(s, k, "continue") || is(s, k, "goto"))
+			return 0;
+	/* Its columns on its first line: compilers give a row the column
+	 * of an operator inside it (gcc: "i++" at the "++"). */
+	*step_line = s->t[semi[1] + 1].line;
+	*step_col = column(s, semi[1] + 1);
+	*step_end = *step_col;
+	for (k = semi[1] + 1; k < close && s->t[k].line == *step_line; k++)
+		*step_end = column(s, k) + (unsigned int)s->t[k].len - 1;
+	return 1;
+}

@@ -138,4 +138,17 @@ int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 int smk_source_marker_starts_line(struct smk_binary *b, const char *path,
 				  unsigned int line, const char *name);
 
+/*
+ * Is marker @name (with the markers next to it) the end of the body of a
+ * for loop with a step, with no continue or goto in that body?  Then the
+ * step runs exactly when the body ends, so exactly after each run of the
+ * marker.  1 yes, with the step's first line and the 1-based byte
+ * columns (as DWARF line tables count them) it spans there, 0 no, -1
+ * unknown.
+ */
+int smk_source_loop_step(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *step_line, unsigned int *step_col,
+			 unsigned int *step_end);
+
 #endif /* SMK_SOURCE_H */
