@@ -1,21 +1,44 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-"""Benchmark: marker-resolve addr2line on 100,000 random .text addresses of
-a real vmlinux, against llvm-symbolizer, GNU addr2line and eu-addr2line,
-in one run.
+"""Benchmark: marker-resolve addr2line on 100,000 addresses of a real
+vmlinux from each of three distributions, against llvm-symbolizer (and,
+on the first, GNU addr2line and eu-addr2line), in one run.
 
   symbolize-vmlinux.py      (env: SEED, N, EU_N, LAT_UNITS, SMK_CACHE,
+                             DISTS=sized,uniform,trace, PEERS=all: GNU and
+                             eu-addr2line on every distribution,
                              FIGURES=1: write Documentation/figures/
                              symbolize.json, the figures the docs quote)
+  symbolize-vmlinux.py --record
+                            record bench/data/kernel-trace-sites.txt again
+                            from this machine's running kernel (root,
+                            tracefs)
 
 The input is Debian's cloud kernel vmlinux with DWARF 5, fetched once and
 cached by bench/dbgpkg.py (the same cache as resolve-vmlinux.py).
 When it cannot be had, the benchmark says so and exits 0.
 
-Addresses (seed SEED, default 1; N, default 100,000): uniform over the
-bytes of the sized function symbols (nm -S, t/T) in .text, so every one is
-inside a function and, the kernel being what it is, about 45% are in
-inlined code (the share is printed).  Written 0x-prefixed, one a line.
+Addresses (seed SEED, default 1; N, default 100,000 each), written
+0x-prefixed, one a line:
+  sized    uniform over the bytes of the sized function symbols (nm -S,
+           t/T) in .text: every one inside a function, about 45% in
+           inlined code (the share is printed);
+  uniform  uniform over the bytes of every executable section (.text,
+           .init.text, .altinstr_aux, .altinstr_replacement, .exit.text):
+           assembly, padding between functions, section-end labels, code
+           no DWARF unit covers;
+  trace    the sites of a real kernel trace: kmem:kmalloc, kfree,
+           kmem_cache_alloc and kmem_cache_free call sites (return
+           addresses inside functions) and workqueue_execute_start and
+           timer_expire_entry functions (entries), recorded from tracefs
+           on a workload (bench/data/kernel-trace-sites.txt, name+offset
+           with counts), mapped onto this vmlinux by name (the offset
+           scaled when the function's size differs), drawn with the
+           recorded frequencies.  Function-tracer and kprobe events would
+           be the natural source, but the machine this was recorded on
+           runs a kernel that allows neither (available_filter_functions
+           is not readable, no kprobes), and its kernel is not the
+           vmlinux measured, hence names, not addresses.
 
 Measured in the same run, each tool reading all addresses on stdin, wall
 time and peak RSS (os.wait4 of the child):
@@ -39,10 +62,11 @@ each of LAT_UNITS (default 300) compilation units not yet indexed; then a
 new address in each of those units, now indexed.  Also each tool's time
 from start to the answer for one address.
 
-Targets (issue): ours under 1.5 s and 400 MB for the 100,000 (llvm-symbolizer
-about 6-7 s and 1 GB); the first lookup of a new address in an opened
-binary under 10 us (babeltrace2's debug-info: about 0.5 ms).  Printed,
-never asserted.
+Targets (issue 13): ours under 1.5 s and 400 MB for the 100,000 of each
+distribution and at least 1.5 times faster than llvm-symbolizer on the
+same addresses; the first lookup of a new address in an opened binary
+under 10 us (babeltrace2's debug-info: about 0.5 ms).  Printed, never
+asserted.
 """
 import bisect
 import collections
@@ -123,6 +147,130 @@ def choose(funcs, n, rnd):
         k = bisect.bisect_right(starts, x) - 1
         out.append(funcs[k][0] + x - starts[k])
     return out
+
+
+def exec_sections(vmlinux):
+    """[(name, addr, size)] of the executable sections."""
+    out = []
+    for ln in subprocess.run(['readelf', '-SW', vmlinux], capture_output=True,
+                             text=True).stdout.splitlines():
+        m = re.match(r'\s*\[\s*\d+\]\s+(\S+)\s+\S+\s+([0-9a-f]+)\s+'
+                     r'[0-9a-f]+\s+([0-9a-f]+)\s+\S+\s+(\S+)', ln)
+        if m and 'X' in m.group(4) and int(m.group(3), 16):
+            out.append((m.group(1), int(m.group(2), 16),
+                        int(m.group(3), 16)))
+    return out
+
+
+def choose_uniform(secs, n, rnd):
+    return choose([(a, sz) for _, a, sz in secs], n, rnd)
+
+
+SITES = os.path.join(TOP, 'bench', 'data', 'kernel-trace-sites.txt')
+CLONE_SUFFIX = re.compile(r'(\.(constprop|part|isra|cold|llvm)\.\d+)+$')
+
+
+def code_symbols(vmlinux):
+    """{name: (addr, size)} of the t/T symbols (the first of a name)."""
+    out = {}
+    for ln in subprocess.run(['nm', '-S', '--defined-only', vmlinux],
+                             capture_output=True, text=True).stdout.splitlines():
+        f = ln.split()
+        if len(f) == 4 and f[2] in 'tT':
+            out.setdefault(f[3], (int(f[0], 16), int(f[1], 16)))
+        elif len(f) == 3 and f[1] in 'tT':
+            out.setdefault(f[2], (int(f[0], 16), 0))
+    return out
+
+
+def choose_trace(vmlinux, n, rnd):
+    """(addresses, sites mapped, sites, events mapped, events): the
+    recorded sites mapped by name onto @vmlinux, drawn by their counts."""
+    syms = code_symbols(vmlinux)
+    bare = {}
+    for name, v in syms.items():
+        bare.setdefault(CLONE_SUFFIX.sub('', name), v)
+    sites, weights, nsites, nev, mev = [], [], 0, 0, 0
+    with open(SITES) as fh:
+        for ln in fh:
+            if ln.startswith('#') or not ln.strip():
+                continue
+            cnt, name, off, size = ln.split()
+            cnt, off, size = int(cnt), int(off, 16), int(size, 16)
+            nsites += 1
+            nev += cnt
+            v = syms.get(name) or bare.get(CLONE_SUFFIX.sub('', name))
+            if not v:
+                continue
+            addr, vsize = v
+            if size and vsize and vsize != size:
+                off = off * vsize // size
+            if vsize and off >= vsize:
+                off = vsize - 1
+            sites.append(addr + off)
+            weights.append(cnt)
+            mev += cnt
+    return rnd.choices(sites, weights, k=n), len(sites), nsites, mev, nev
+
+
+def record():
+    """Record SITES from this machine's tracefs (a private instance)."""
+    import glob
+    tr = next((m for m in ('/sys/kernel/tracing', '/sys/kernel/debug/tracing')
+               if os.path.isdir(os.path.join(m, 'instances'))), None)
+    if not tr:
+        sys.exit('symbolize-vmlinux: --record: no tracefs with instances')
+    inst = os.path.join(tr, 'instances', 'smk_symbench_%d' % os.getpid())
+    os.mkdir(inst)
+    events = ('kmem/kmalloc', 'kmem/kfree', 'kmem/kmem_cache_alloc',
+              'kmem/kmem_cache_free', 'workqueue/workqueue_execute_start',
+              'timer/timer_expire_entry')
+    try:
+        with open(os.path.join(inst, 'buffer_size_kb'), 'w') as fh:
+            fh.write('8192')
+        for e in events:
+            with open(os.path.join(inst, 'events', e, 'enable'), 'w') as fh:
+                fh.write('1')
+        # The workload: read files, list a tree, start Python.
+        for f in sorted(glob.glob('/usr/lib/python3*/**/*.py',
+                                  recursive=True))[:3000]:
+            with open(f, 'rb') as fh:
+                fh.read()
+        subprocess.run(['ls', '-lR', '/usr/share/doc'],
+                       stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, '-c', 'import json, email'])
+        with open(os.path.join(inst, 'events', 'enable'), 'w') as fh:
+            fh.write('0')
+        with open(os.path.join(inst, 'trace')) as fh:
+            text = fh.read()
+    finally:
+        os.rmdir(inst)
+    c = collections.Counter()
+    for ln in text.splitlines():
+        if ln.startswith('#'):
+            continue
+        m = re.search(r'call_site=([^\s+]+)\+0x([0-9a-f]+)/0x([0-9a-f]+)',
+                      ln)
+        if m:
+            c[(m.group(1), int(m.group(2), 16), int(m.group(3), 16))] += 1
+            continue
+        m = re.search(r'function[ =]([A-Za-z_][\w.]*)', ln)
+        if m:
+            c[(m.group(1), 0, 0)] += 1
+    with open(SITES, 'w') as fh:
+        fh.write('# Kernel trace sites: kmem:kmalloc, kmem:kfree, '
+                 'kmem:kmem_cache_alloc,\n# kmem:kmem_cache_free '
+                 '(call_site), workqueue:workqueue_execute_start,\n'
+                 '# timer:timer_expire_entry (function), recorded by\n'
+                 '# bench/symbolize-vmlinux.py --record on Linux %s (a '
+                 'file-reading\n# workload, %d events).  COUNT NAME OFFSET '
+                 'SIZE (hex; SIZE 0: a\n# function entry, size not printed '
+                 'by the event).\n' % (os.uname().release.split('-')[0],
+                                       sum(c.values())))
+        for (name, off, size), k in sorted(c.items(),
+                                           key=lambda x: (-x[1], x[0])):
+            fh.write('%d %s %x %x\n' % (k, name, off, size))
+    print('%s: %d sites, %d events' % (SITES, len(c), sum(c.values())))
 
 
 def aranges(vmlinux):
@@ -349,7 +497,108 @@ def latency(vmlinux, funcs, rnd, tmp):
 
 # --------------------------------------------------------------- main
 
+def agreement(name, ours, ch, keys):
+    """Print the agreement of peer @name's chains @ch with @ours on @keys;
+    return the count of identical chains."""
+    same = sum(1 for a in keys if ch.get(a) == ours.get(a))
+    kinds = collections.Counter()
+    example = {}
+    for a in keys:
+        if ch.get(a) == ours.get(a):
+            continue
+        k = why(ours.get(a), ch.get(a))
+        if (name == 'eu-addr2line' and ours.get(a) and ch.get(a) and
+                ours[a][0] == ch[a][0]):
+            k = 'chain after an equal first frame (eu-addr2line ' \
+                'takes the chain at the line row\'s start)'
+        elif (k == 'function name' and
+              [unclone(f) for f in ch[a]] == ours[a]):
+            k = 'function name, a gcc clone suffix only ' \
+                '(.constprop.N, .part.N, .isra.N, .cold)'
+        kinds[k] += 1
+        example.setdefault(k, a)
+    print('  %-16s %d of %d (%.2f%%)' % (
+        name, same, len(keys), 100.0 * same / max(len(keys), 1)))
+    for k, c in kinds.most_common():
+        a = example[k]
+        print('    differ by %s: %d, e.g. %#x' % (k, c, a))
+        print('      ours %s' % (ours.get(a),))
+        print('      %-4s %s' % (name.split('-')[0].split()[0][:4],
+                                ch.get(a)))
+    return same
+
+
+def measure(dist, addrs, vmlinux, tmp, peers):
+    """Run ours and @peers on @addrs: {tool: (s, MiB, rc, out, n)}."""
+    inp = os.path.join(tmp, 'addrs-' + dist)
+    with open(inp, 'w') as fh:
+        fh.writelines('0x%x\n' % a for a in addrs)
+    eu_inp = inp
+    if EU_N < N:
+        eu_inp = os.path.join(tmp, 'addrs-eu-' + dist)
+        with open(eu_inp, 'w') as fh:
+            fh.writelines('0x%x\n' % a for a in addrs[:EU_N])
+    tools = [('ours', [RESOLVE, 'addr2line', '-f', '-i', '-a', '-e',
+                       vmlinux], inp, N)]
+    if LLVM:
+        tools.append(('llvm-symbolizer', [LLVM, '--obj=' + vmlinux,
+                                          '--functions=linkage',
+                                          '--inlining',
+                                          '--output-style=GNU', '-a'],
+                      inp, N))
+    if 'GNU addr2line' in peers and shutil.which('addr2line'):
+        tools.append(('GNU addr2line', ['addr2line', '-f', '-i', '-a',
+                                        '-e', vmlinux], inp, N))
+    if 'eu-addr2line' in peers and shutil.which('eu-addr2line'):
+        tools.append(('eu-addr2line', ['eu-addr2line', '-f', '-i', '-a',
+                                       '-e', vmlinux], eu_inp, EU_N))
+    runs = {}
+    for name, cmd, i, n in tools:
+        out = os.path.join(tmp, 'out-%s-%d' % (dist, len(runs)))
+        runs[name] = run(cmd, i, out) + (out, n)
+    return runs
+
+
+def report(dist, addrs, runs):
+    """Print the table and the agreement of one distribution's @runs;
+    return {tool: (s, MiB, n, agreeing)}."""
+    print()
+    print('== %s: %d addresses (%d distinct)' % (dist, N, len(set(addrs))))
+    print('%-16s %9s %9s %10s %12s %9s %9s' % (
+        '', 'time s', 'peak MiB', 'addresses', 'us/address',
+        'time/ours', 'MiB/ours'))
+    o_dt, o_mib = runs['ours'][0], runs['ours'][1]
+    for name, (dt, mib, rc, out, n) in runs.items():
+        full = dt * N / n
+        print('%-16s %9.2f %9.0f %10d %12.1f %9.2f %9.2f%s%s' % (
+            name, full, mib, n, 1e6 * dt / n, full / o_dt, mib / o_mib,
+            '' if n == N else '  (time extrapolated from %d)' % n,
+            '' if rc == 0 else '  exit %d' % rc))
+    res = {}
+    for name, (_, _, _, out, n) in runs.items():
+        with open(out, errors='replace') as fh:
+            res[name] = (chains(fh.read()), n)
+    ours = res['ours'][0]
+    inl = sum(1 for a in addrs if len(ours.get(a, ())) > 1)
+    unknown = sum(1 for a in addrs if ours.get(a, [('??',)])[0][0] == '??')
+    print('ours: %d of %d addresses in inlined code (%.1f%%), deepest '
+          'chain %d frames; %d with no function ("??")' % (
+              inl, N, 100.0 * inl / N,
+              max((len(c) for c in ours.values()), default=0), unknown))
+    print('agreement with ours (identical chains of function, file, '
+          'line, innermost first):')
+    out = {}
+    for name, (dt, mib, rc, _, n) in runs.items():
+        same = n if name == 'ours' else \
+            agreement(name, ours, res[name][0], addrs[:n])
+        out[name] = (dt * N / n, mib, n, same)
+    return out
+
+
 def main():
+    if sys.argv[1:] == ['--record']:
+        record()
+        return
     if not os.access(RESOLVE, os.X_OK):
         unavailable('%s not built (run make at the top)' % RESOLVE)
     for t in ('readelf', 'nm'):
@@ -359,115 +608,83 @@ def main():
     if vmlinux is None:
         unavailable(whynot)
     print('vmlinux: %s (%.0f MB)' % (vmlinux, os.path.getsize(vmlinux) / 1e6))
+    if not LLVM:
+        print('llvm-symbolizer: not installed (Debian package llvm-14)')
     rnd = random.Random(SEED)
     funcs = functions(vmlinux)
-    addrs = choose(funcs, N, rnd)
+    secs = exec_sections(vmlinux)
+    dists = {}
+    want = os.environ.get('DISTS', 'sized,uniform,trace').split(',')
+    if 'sized' in want:
+        dists['sized'] = choose(funcs, N, rnd)
+        print('sized: %d functions of .text' % len(funcs))
+    if 'uniform' in want:
+        dists['uniform'] = choose_uniform(secs, N, rnd)
+        print('uniform: %s (%d bytes)' % (
+            ', '.join(n for n, _, _ in secs), sum(sz for _, _, sz in secs)))
+    if 'trace' in want:
+        dists['trace'], ms, ns, me, ne = choose_trace(vmlinux, N, rnd)
+        print('trace: %s: %d of %d sites (%d of %d events) named in this '
+              'vmlinux' % (os.path.relpath(SITES, TOP), ms, ns, me, ne))
+    every = os.environ.get('PEERS') == 'all'
     tmp = tempfile.mkdtemp(prefix='symbolize-vmlinux.')
     try:
-        inp = os.path.join(tmp, 'addrs')
-        with open(inp, 'w') as fh:
-            fh.writelines('0x%x\n' % a for a in addrs)
-        eu_inp = inp
-        if EU_N < N:
-            eu_inp = os.path.join(tmp, 'addrs-eu')
-            with open(eu_inp, 'w') as fh:
-                fh.writelines('0x%x\n' % a for a in addrs[:EU_N])
-        print('addresses: %d (seed %d) in %d functions of .text' %
-              (N, SEED, len(funcs)))
-
-        tools = [('ours', [RESOLVE, 'addr2line', '-f', '-i', '-a', '-e',
-                           vmlinux], inp, N)]
-        if LLVM:
-            tools.append(('llvm-symbolizer', [LLVM, '--obj=' + vmlinux,
-                                              '--functions=linkage',
-                                              '--inlining',
-                                              '--output-style=GNU', '-a'],
-                          inp, N))
-        else:
-            print('llvm-symbolizer: not installed (Debian package llvm-14)')
-        if shutil.which('addr2line'):
-            tools.append(('GNU addr2line', ['addr2line', '-f', '-i', '-a',
-                                            '-e', vmlinux], inp, N))
-        if shutil.which('eu-addr2line'):
-            tools.append(('eu-addr2line', ['eu-addr2line', '-f', '-i', '-a',
-                                           '-e', vmlinux], eu_inp, EU_N))
         # Every run first, parsing after: a child's peak RSS counts the
         # parent's at fork time, so this process stays small meanwhile.
-        runs, ones = {}, {}
-        for name, cmd, i, n in tools:
-            out = os.path.join(tmp, 'out-%d' % len(runs))
-            runs[name] = run(cmd, i, out) + (out, n)
+        runs, summary = {}, {}
+        for dist, addrs in dists.items():
+            peers = ('GNU addr2line', 'eu-addr2line') \
+                if every or dist == 'sized' else ()
+            runs[dist] = measure(dist, addrs, vmlinux, tmp, peers)
         one = os.path.join(tmp, 'one')
+        addrs = next(iter(dists.values()))
         with open(one, 'w') as fh:
             fh.write('0x%x\n' % addrs[0])
-        for name, cmd, _, _ in tools:
-            ones[name] = run(cmd, one, os.path.join(tmp, 'out-one'))
-
+        cmds = {'ours': [RESOLVE, 'addr2line', '-f', '-i', '-a', '-e',
+                         vmlinux]}
+        if LLVM:
+            cmds['llvm-symbolizer'] = [LLVM, '--obj=' + vmlinux,
+                                       '--functions=linkage', '--inlining',
+                                       '--output-style=GNU', '-a']
+        ones = {name: run(cmd, one, os.path.join(tmp, 'out-one'))
+                for name, cmd in cmds.items()}
+        for dist, addrs in dists.items():
+            summary[dist] = report(dist, addrs, runs[dist])
         print()
-        print('%-16s %9s %9s %10s %12s %9s %9s' % (
-            '', 'time s', 'peak MiB', 'addresses', 'us/address',
-            'time/ours', 'MiB/ours'))
-        o_dt, o_mib = runs['ours'][0], runs['ours'][1]
-        for name, (dt, mib, rc, out, n) in runs.items():
-            full = dt * N / n
-            print('%-16s %9.2f %9.0f %10d %12.1f %9.2f %9.2f%s%s' % (
-                name, full, mib, n, 1e6 * dt / n, full / o_dt, mib / o_mib,
-                '' if n == N else '  (time extrapolated from %d)' % n,
-                '' if rc == 0 else '  exit %d' % rc))
-        if os.environ.get('FIGURES') == '1':
+        print('summary (%d addresses each; time/ours and agreement with '
+              'llvm-symbolizer):' % N)
+        print('%-9s %8s %9s %8s %9s %10s %10s  %s' % (
+            'addresses', 'ours s', 'ours MiB', 'llvm s', 'llvm MiB',
+            'llvm/ours', 'agreement', 'targets (< 1.5 s, < 400 MB, '
+            '>= 1.5x llvm)'))
+        for dist, r in summary.items():
+            o = r['ours']
+            lv = r.get('llvm-symbolizer')
+            ratio = lv[0] / o[0] if lv else float('nan')
+            print('%-9s %8.2f %9.0f %8s %9s %10s %9.2f%%  %s' % (
+                dist, o[0], o[1], '%.2f' % lv[0] if lv else '-',
+                '%.0f' % lv[1] if lv else '-',
+                '%.2f' % ratio if lv else '-',
+                100.0 * lv[3] / lv[2] if lv else float('nan'),
+                ', '.join((
+                    'time ' + ('met' if o[0] < 1.5 else 'MISSED'),
+                    'memory ' + ('met' if o[1] < 400 else 'MISSED'),
+                    'ratio ' + ('met' if lv and ratio >= 1.5
+                                else 'MISSED')))))
+        if os.environ.get('FIGURES') == '1' and 'sized' in summary:
             sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
             import figures
             print(figures.write('symbolize', 'bench/symbolize-vmlinux.py', {
                 'addresses': N, 'tools': {
-                    name: {'s': round(dt * N / n, 2), 'mib': round(mib),
+                    name: {'s': round(s, 2), 'mib': round(mib),
                            'extrapolated_from': None if n == N else n}
-                    for name, (dt, mib, rc, out, n) in runs.items()}}))
-        print('targets (< 1.5 s, < 400 MB): time %s, memory %s' % (
-            'met' if o_dt < 1.5 else 'MISSED',
-            'met' if o_mib < 400 else 'MISSED'))
-        res = {}
-        for name, (_, _, _, out, n) in runs.items():
-            with open(out, errors='replace') as fh:
-                res[name] = (chains(fh.read()), n)
-        ours = res['ours'][0]
-        inl = sum(1 for a in addrs if len(ours.get(a, ())) > 1)
-        print('ours: %d of %d addresses (%d distinct) in inlined code '
-              '(%.1f%%), deepest chain %d frames' % (
-                  inl, N, len(ours), 100.0 * inl / N,
-                  max((len(c) for c in ours.values()), default=0)))
-
-        print()
-        print('agreement with ours (identical chains of function, file, '
-              'line, innermost first):')
-        for name, (ch, n) in res.items():
-            if name == 'ours':
-                continue
-            keys = addrs[:n]
-            same = sum(1 for a in keys if ch.get(a) == ours.get(a))
-            kinds = collections.Counter()
-            example = {}
-            for a in keys:
-                if ch.get(a) == ours.get(a):
-                    continue
-                k = why(ours.get(a), ch.get(a))
-                if (name == 'eu-addr2line' and ours.get(a) and ch.get(a) and
-                        ours[a][0] == ch[a][0]):
-                    k = 'chain after an equal first frame (eu-addr2line ' \
-                        'takes the chain at the line row\'s start)'
-                elif (k == 'function name' and
-                      [unclone(f) for f in ch[a]] == ours[a]):
-                    k = 'function name, a gcc clone suffix only ' \
-                        '(.constprop.N, .part.N, .isra.N, .cold)'
-                kinds[k] += 1
-                example.setdefault(k, a)
-            print('  %-16s %d of %d (%.2f%%)' % (
-                name, same, len(keys), 100.0 * same / max(len(keys), 1)))
-            for k, c in kinds.most_common():
-                a = example[k]
-                print('    differ by %s: %d, e.g. %#x' % (k, c, a))
-                print('      ours %s' % (ours.get(a),))
-                print('      %-4s %s' % (name.split('-')[0].split()[0][:4],
-                                        ch.get(a)))
+                    for name, (s, mib, n, _) in summary['sized'].items()},
+                'distributions': {
+                    dist: {name: {'s': round(v[0], 2), 'mib': round(v[1]),
+                                  'agreeing': v[3]}
+                           for name, v in r.items()
+                           if name in ('ours', 'llvm-symbolizer')}
+                    for dist, r in summary.items()}}))
 
         print()
         print('time from start to the answer for one address (process):')
@@ -476,7 +693,6 @@ def main():
         latency(vmlinux, funcs, rnd, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-
 
 if __name__ == '__main__':
     main()

@@ -37,7 +37,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 77
+plan 83
 
 FX=$TOP/tests/fixtures/symbolize
 CMP="python3 $FX/compare.py"
@@ -388,6 +388,59 @@ for m in json.load(open('sites.json'))['markers']:
 "$MR" addr2line --marker -f -e shop "$S1" $(printf '%x' $((S1 + 1))) > ours.txt
 is "$(sed -n 3p ours.txt)|$(wc -l < ours.txt)" "marker $N1 at $L1|5" \
 	"--marker text: a line after the site's, none elsewhere"
+
+# ---- code no DWARF unit covers ----
+# Addresses that no sized symbol holds are named by libdwfl's rule
+# (dwfl_module_addrinfo()), now answered from an index: the index must
+# give libdwfl's answer, name and offset, around every symbol and at
+# random addresses, here (tests/fixtures/symbolize/nocu.S, assembled
+# without -g, in a program), in a relocatable object and in libc (only
+# .dynsym); and the answers must stay what they were.
+PK="libelf libdw libkmod zlib liblzma libzstd capstone babeltrace2"
+gcc -O2 $W -I "$TOP/tools/lib" -o addrsym-check "$FX/addrsym-check.c" \
+	"$TOP/tools/lib/smk/libsmk.a" $(pkg-config --cflags --libs $PK) &&
+gcc -c -o nocu.o "$FX/nocu.S" &&
+gcc -O2 -g $W -o prog-nocu "$FX/prog.c" "$FX/util.c" "$FX/alias.S" nocu.o \
+	./libgcc2.so
+ok "addrsym-check and prog-nocu built (nocu.S without DWARF)" test $? = 0
+LIBC=$(gcc -print-file-name=libc.so.6)
+# libc: random addresses only (libdwfl scans 3,000 symbols per address).
+for f in prog-nocu nocu.o "$LIBC"; do
+	./addrsym-check "$f" 2000 1 $([ "$f" = "$LIBC" ] && echo random) \
+		> check.out
+	r=$(awk '/^checked/ { print ($2 >= 2000 && $6 > 100) ? "differ " $4 : "few" }' check.out)
+	is "$r" "differ 0" "$(basename "$f"): the index names what dwfl_module_addrinfo() names ($(tail -n 1 check.out))"
+	grep '^0x' check.out | head -n 5 | while IFS= read -r l; do diag "$l"; done
+done
+B=$(nm prog-nocu | awk '$3 == "nocu_entry" { print $1 }')
+python3 -c "
+b = 0x$B
+for a in range(b, b + 0x4b): print(hex(a))" > nocu.in
+"$MR" addr2line --format=json -e prog-nocu < nocu.in | python3 -c "
+import json, sys
+b = 0x$B
+for l in sys.stdin:
+    z = json.loads(l)
+    s = '%s+%d' % (z['symbol'], z['offset']) if z['symbol'] else '??'
+    print('%#x %s %s' % (int(z['address'], 16) - b, s, z['reason']))" > ours.txt
+python3 - > want.txt <<'PY'
+# (first byte, count, symbol or None): libdwfl's rule on nocu.S
+runs = [(0, 2, 'nocu_entry'), (2, 30, 'nocu_local'), (0x20, 3, 'nocu_sized'),
+        (0x23, 13, None), (0x30, 16, 'nocu_after'),
+        (0x40, 1, 'nocu_global_twin'), (0x41, 1, 'nocu_small'),
+        (0x42, 7, None), (0x49, 2, 'nocu_end')]
+for first, n, sym in runs:
+    for k in range(n):
+        print('%#x %s %s' % (first + k, '%s+%d' % (sym, k) if sym else '??',
+                             'no line information' if sym else
+                             'outside any function'))
+PY
+golden want.txt ours.txt "outside any unit: labels extended, sized symbols first, padding after a sized symbol '??' (every byte of nocu.S)"
+A=$(printf '%x' $((0x$B + 0x23)))
+"$MR" addr2line -f -a -e prog-nocu "$A" $(printf '%x' $((0x$B + 0x35))) > ours.txt
+printf '0x%016x\n??\n??:0\n0x%016x\nnocu_after\n??:?\n' $((0x$B + 0x23)) \
+	$((0x$B + 0x35)) > want.txt
+golden want.txt ours.txt "outside any unit, text: '??' and '??:0' where nothing holds it, a label's name and '??:?'"
 
 # ---- bad input ----
 python3 "$FX/fuzz.py" prog-gcc2 prog-gcc2.addrs "$MR" 40 > fuzz.out

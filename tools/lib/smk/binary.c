@@ -27,6 +27,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "addrsym.h"
 #include "binary.h"
 
 static const size_t max_decompressed = (size_t)2 << 30;
@@ -436,6 +437,7 @@ void smk_binary_destroy(struct smk_binary *b)
 	free(b->relocs);
 	free(b->syms);
 	free(b->by_name);
+	smk_addrsym_destroy(b->addrsym);
 	if (b->dwfl)
 		dwfl_end(b->dwfl);
 	if (b->elf)
@@ -796,6 +798,30 @@ const struct smk_symbol *smk_binary_symbol_at(struct smk_binary *b,
 			break;
 	}
 	return NULL;
+}
+
+const char *smk_binary_addrinfo(struct smk_binary *b, uint64_t addr,
+				uint64_t *offset)
+{
+	GElf_Off off;
+	GElf_Sym gs;
+	const char *name;
+
+	if (!b->addrsym_tried) {
+		b->addrsym_tried = true;
+		if (binary_report(b) &&
+		    smk_addrsym_create(b->dwmod, &b->addrsym))
+			b->addrsym = NULL;	/* no memory: libdwfl's scan */
+	}
+	if (!b->dwmod)
+		return NULL;
+	if (b->addrsym)
+		return smk_addrsym_lookup(b->addrsym, addr + b->bias, offset);
+	name = dwfl_module_addrinfo(b->dwmod, addr + b->bias, &off, &gs,
+				    NULL, NULL, NULL);
+	if (name)
+		*offset = off;
+	return name;
 }
 
 static int sym_name_cmp(const void *a, const void *b)

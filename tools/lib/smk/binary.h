@@ -22,6 +22,8 @@
 
 #include "error.h"
 
+struct smk_addrsym;
+
 enum smk_binary_kind {
 	SMK_BINARY_VMLINUX,
 	SMK_BINARY_MODULE,	/* kernel module, ET_REL with .modinfo */
@@ -65,6 +67,8 @@ struct smk_binary {
 	size_t nsyms;
 	struct smk_symbol **by_name;	/* the same, by name, on demand */
 	bool syms_tried;
+	struct smk_addrsym *addrsym;	/* libdwfl's rule, indexed */
+	bool addrsym_tried;
 	void *cfg_cache;		/* cfg.c's decoded functions */
 	void (*cfg_cache_free)(void *);
 	void *src_cache;		/* source.c's tokenized files */
@@ -119,6 +123,16 @@ struct smk_symbol {
  */
 const struct smk_symbol *smk_binary_symbol_at(struct smk_binary *b,
 					      uint64_t addr);
+
+/*
+ * The symbol dwfl_module_addrinfo() names for DWARF address @addr (it
+ * extends a sizeless symbol to the next symbol and prefers a sized one
+ * around the address to a label at it), and the offset from it; NULL if
+ * none.  The same answer from an index built on first use (addrsym.h),
+ * where libdwfl scans the whole table for each address.
+ */
+const char *smk_binary_addrinfo(struct smk_binary *b, uint64_t addr,
+				uint64_t *offset);
 
 /*
  * Containing ELF symbol of a DWARF address (DWARF address space of
