@@ -35,7 +35,7 @@ L=$TOP/tools/marker-list/marker-list
 TOOL=$TOP/tests/unit/tracefs-tool
 [ -x "$R" ] && [ -x "$L" ] || skip_all "tools not built (make)"
 
-plan 49
+plan 52
 
 CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 export SMK_STATE_DIR=$TMP/state
@@ -100,6 +100,20 @@ run "$R" list shop
 is "$rc|$(cat "$TMP/err" | head -n 1)" \
 	"2|marker-resolve list: takes no files ('shop')" \
 	"list FILE: exit 2 (not a module named list)"
+
+# ---- --explain: the evidence behind a verdict ----
+# On a checked-in binary (tests/unit/data/README), whose DWARF names its
+# source "./loops.c": run from there.
+D=$TOP/tests/unit/data
+run sh -c "cd '$D' && '$R' --explain -n '*:*:deleted_body' loops-gcc-O2"
+is "$rc|$(grep -c '^# deleted_body: not found, rule loop nesting differs$' "$TMP/out")|$(grep -c '^#   .*: in 0 loops of the code, the marker in 1 of the source$' "$TMP/out" | sed 's/^[1-9][0-9]*$/some/')|$(grep -c '^p:' "$TMP/out")" \
+	"0|1|some|0" "--explain: the verdict, and the loop nesting that decided it"
+run sh -c "cd '$D' && '$R' --explain --format json -n '*:*:inner_body' loops-gcc-O2"
+is "$rc|$(python3 -c 'import json,sys; m = json.load(open(sys.argv[1]))["markers"][0]; print(m["verdict"], any("in 2 loops of the code, the marker in 2 of the source" in e for e in m["evidence"]))' "$TMP/out")" \
+	"0|exact True" "--explain --format json: an \"evidence\" list"
+run sh -c "cd '$D' && '$R' --format json -n '*:*:inner_body' loops-gcc-O2"
+is "$rc|$(python3 -c 'import json,sys; print("evidence" in json.load(open(sys.argv[1]))["markers"][0])' "$TMP/out")" \
+	"0|False" "without --explain: no evidence in the JSON"
 
 # ---- files with nothing to probe ----
 run "$R" /bin/true

@@ -37,7 +37,7 @@ static struct options {
 	struct smk_cli cli;
 	const char *group;
 	enum format format;
-	bool strict, no_sdt, vars, externs;
+	bool strict, no_sdt, vars, externs, explain;
 } opt = { .group = "simple" };
 
 static int status;
@@ -123,6 +123,9 @@ static void usage(FILE *f)
 "                           markers (or --at points): type, and the fetch\n"
 "                           argument or why there is none (perf probe -V)\n"
 "      --externs            with -V: file-scope variables too\n"
+"      --explain            the evidence behind each verdict: the rule of\n"
+"                           each copy, each site's control-flow facts and\n"
+"                           loop nesting (comment lines, or \"evidence\")\n"
 "  -k, --kernel RELEASE     vmlinux and modules of RELEASE (as marker-list)\n"
 "      --root DIR           --debug-info-dir DIR   --target-prefix DIR\n"
 "  -h, --help\n"
@@ -274,6 +277,21 @@ static const char *direction_note(enum smk_direction d)
 	}
 }
 
+/* --explain: the evidence lines, as comments. */
+static void print_evidence(const struct smk_placement *p)
+{
+	const char *s = p->evidence, *e;
+
+	printf("# %s: %s, rule %s\n", p->rec->name,
+	       smk_verdict_name(p->verdict), p->rule ? p->rule : "none");
+	for (; s && *s; s = *e ? e + 1 : e) {
+		e = strchr(s, '\n');
+		if (!e)
+			e = s + strlen(s);
+		printf("#   %.*s\n", (int)(e - s), s);
+	}
+}
+
 /* Print (or keep, for attach) the definitions of one placement. */
 static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 			 const char *abspath)
@@ -290,6 +308,8 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 			p->direction ? ": " : "", p->reason ? p->reason : "");
 	if (mode == MODE_PRINT)
 		note_unavailable(p);
+	if (mode == MODE_PRINT && opt.explain)
+		print_evidence(p);
 	err = definitions(b, p, abspath, &evs, &n);
 	if (err) {
 		error_report(smk_error_prefix(err, "%s: %s", b->path,
@@ -391,6 +411,24 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 	json_kv("direction", smk_direction_name(p->direction), true);
 	json_kv("rule", p->rule, true);
 	json_kv("reason", p->reason, true);
+	if (opt.explain) {
+		const char *s = p->evidence, *e;
+
+		printf("\"evidence\": [");
+		for (; s && *s; s = *e ? e + 1 : e) {
+			char *line;
+
+			e = strchr(s, '\n');
+			if (!e)
+				e = s + strlen(s);
+			line = strndup(s, (size_t)(e - s));
+			if (s != p->evidence)
+				printf(", ");
+			smk_json_string(stdout, line ? line : "");
+			free(line);
+		}
+		printf("], ");
+	}
 	printf("\"sites\": [");
 	for (i = 0; i < p->nsites; i++) {
 		struct smk_site *s = &p->sites[i];
@@ -1137,7 +1175,8 @@ out:
 int main(int argc, char **argv)
 {
 	enum { OPT_FORMAT = 256, OPT_STRICT, OPT_NO_SDT, OPT_DRY_RUN,
-	       OPT_HOLD, OPT_SWEEP, OPT_AT, OPT_AT_FILE, OPT_EXTERNS };
+	       OPT_HOLD, OPT_SWEEP, OPT_AT, OPT_AT_FILE, OPT_EXTERNS,
+	       OPT_EXPLAIN };
 	static const struct option longopts[] = {
 		SMK_CLI_LONGOPTS,
 		{ "group", required_argument, NULL, 'g' },
@@ -1151,6 +1190,7 @@ int main(int argc, char **argv)
 		{ "at-file", required_argument, NULL, OPT_AT_FILE },
 		{ "vars", no_argument, NULL, 'V' },
 		{ "externs", no_argument, NULL, OPT_EXTERNS },
+		{ "explain", no_argument, NULL, OPT_EXPLAIN },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -1215,6 +1255,9 @@ int main(int argc, char **argv)
 			break;
 		case OPT_EXTERNS:
 			opt.externs = true;
+			break;
+		case OPT_EXPLAIN:
+			opt.explain = true;
 			break;
 		case OPT_NO_SDT:
 			opt.no_sdt = true;

@@ -275,6 +275,37 @@ struct addrs {
 	size_t n, cap;
 };
 
+/*
+ * One line of evidence for --explain: appended to @p->evidence.  Out of
+ * memory loses the line, never the placement.
+ */
+static void explain(struct smk_placement *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void explain(struct smk_placement *p, const char *fmt, ...)
+{
+	size_t old = p->evidence ? strlen(p->evidence) : 0;
+	char *line = NULL, *tmp;
+	va_list ap;
+	int n;
+
+	if (!p)
+		return;
+	va_start(ap, fmt);
+	n = vasprintf(&line, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	tmp = realloc(p->evidence, old + (size_t)n + 2);
+	if (tmp) {
+		if (old)
+			tmp[old++] = '\n';
+		memcpy(tmp + old, line, (size_t)n + 1);
+		p->evidence = tmp;
+	}
+	free(line);
+}
+
 static struct smk_error *addrs_add(struct addrs *a, uint64_t addr)
 {
 	size_t i;
@@ -1509,7 +1540,8 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
  */
 static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 			    const char *file, const struct smk_marker *m,
-			    uint64_t addr, enum rule r, size_t copies)
+			    uint64_t addr, enum rule r, size_t copies,
+			    struct smk_placement *p)
 {
 	const char *why;
 	int code, src;
@@ -1519,6 +1551,16 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 		return r;
 	code = smk_code_loop_depth(b, addr, &why);
 	src = code < 0 ? -1 : source_loops(b, root, file, m, addr);
+	if (code < 0)
+		explain(p, "  %#llx: loops around it in the code unknown (%s)",
+			(unsigned long long)addr, why);
+	else if (src < 0)
+		explain(p, "  %#llx: in %d loops of the code; in the source "
+			"unknown (no source, a goto, a line that starts no "
+			"statement)", (unsigned long long)addr, code);
+	else
+		explain(p, "  %#llx: in %d loops of the code, the marker in %d "
+			"of the source", (unsigned long long)addr, code, src);
 	if (code < 0 || src < 0 || code == src)
 		return r;
 	if (code > src) {
@@ -1630,19 +1672,25 @@ static enum rule judge_code(struct smk_binary *b, const char *file,
 
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
-		       uint64_t addr, size_t copies)
+		       uint64_t addr, size_t copies, struct smk_placement *p)
 {
-	bool entry_left = false;
+	bool entry_left = false, unopt = false;
 	struct smk_code_facts f;
 	struct addrs before = { 0 }, after = { 0 };
 	Dwarf_Die cu;
 	enum rule r = RULE_OWN_BLOCK;
 
 	/* Not decoded: nothing is known, so nothing is exact. */
-	if (smk_code_facts(b, addr, &f) || !f.decoded)
+	if (smk_code_facts(b, addr, &f) || !f.decoded) {
+		explain(p, "  %#llx: code not decoded",
+			(unsigned long long)addr);
 		return RULE_UNDECODED;
-	if (!f.boundary)
+	}
+	if (!f.boundary) {
+		explain(p, "  %#llx: starts no instruction: no site",
+			(unsigned long long)addr);
 		return RULE_NONE;
+	}
 	/*
 	 * At the very entry of a function while statements before the
 	 * marker have code of their own: the compiler removed the marker's
@@ -1662,13 +1710,22 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		free(before.v);
 		free(after.v);
 	}
-	r = entry_left ? RULE_NONE :
-	    judge_code(b, file, m, addr, &f,
-		       dwarf_diecu(root, &cu, NULL, NULL) &&
-		       smk_dwarf_cu_unoptimized(&cu));
+	unopt = dwarf_diecu(root, &cu, NULL, NULL) &&
+		smk_dwarf_cu_unoptimized(&cu);
+	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f, unopt);
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
-	return loops_rule(b, root, file, m, addr, r, copies);
+	explain(p, "  %#llx: %u predecessors%s%s%s%s%s: %s",
+		(unsigned long long)addr, f.preds, f.func_entry ?
+		", the function's entry" : "", f.condmove ? ", cmov/setcc" : "",
+		f.vector ? ", packed SIMD" : "", entry_left ?
+		", a removed block's range left at the entry" : "",
+		unopt ? ", unoptimized (gcc -O0)" : "",
+		r == RULE_OWN_BLOCK ? "no objection" : rules[r].name);
+	r = loops_rule(b, root, file, m, addr, r, copies, p);
+	explain(p, "  %#llx: %s", (unsigned long long)addr,
+		r == RULE_OWN_BLOCK ? "nothing against it" : rules[r].name);
+	return r;
 }
 
 static enum rule judge_code(struct smk_binary *b, const char *file,
@@ -2231,6 +2288,11 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
 				continue;
+			explain(p, "copy in %s%s: the marker's own block, %zu "
+				"part%s", dwarf_diename(&root) ?
+				dwarf_diename(&root) : "?", in->inlined ?
+				" (inlined)" : "", in->nparts,
+				in->nparts == 1 ? "" : "s");
 			if (file)
 				err = line_rows(&cu, &root, file, m->line,
 						marker_last_line(m), &on,
@@ -2238,7 +2300,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
 						    in->parts[j].addr,
-						    in->nparts);
+						    in->nparts, p);
 
 				if (r == RULE_NONE)
 					continue;	/* a bogus copy */
@@ -2442,14 +2504,24 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			off_path = true;
 		}
 		if (!use) {
+			explain(p, "copy in %s%s: no site (%s)",
+				dwarf_diename(&root) ? dwarf_diename(&root) :
+				"?", in->inlined ? " (inlined)" : "",
+				off_path ? "the next line with code is not on "
+				"the marker's path" : "no row of the marker's "
+				"line, no rule for the next");
 			missing++;
 			continue;
 		}
 		note(&acc, rule);
+		explain(p, "copy in %s%s: rule %s, %zu site%s",
+			dwarf_diename(&root) ? dwarf_diename(&root) : "?",
+			in->inlined ? " (inlined)" : "", rules[rule].name,
+			use->n, use->n == 1 ? "" : "s");
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j],
-					    use->n);
+					    use->n, p);
 
 			/* The join was judged path by path. */
 			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||

@@ -32,8 +32,9 @@ void smk_placement_deinit(struct smk_placement *p)
 	free(p->sites);
 	free(p->reason);
 	free(p->rule);
+	free(p->evidence);
 	p->sites = NULL;
-	p->reason = p->rule = NULL;
+	p->reason = p->rule = p->evidence = NULL;
 	p->nsites = 0;
 }
 

@@ -69,6 +69,9 @@ struct smk_placement {
 	enum smk_direction direction;	/* of an APPROX verdict */
 	char *reason;		/* for APPROX and NOT_FOUND */
 	char *rule;		/* which placement rule gave the sites */
+	/* The facts behind the verdict, a line each ("\n"-separated, for
+	 * --explain), or NULL. */
+	char *evidence;
 	struct smk_site *sites;
 	size_t nsites;
 };
