@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-# Made tests/fuzz/regress/elf/bad-byte-size (README there):
+# Made tests/fuzz/regress/elf/bad-byte-size (tests/fuzz/README):
 #   make-bad-byte-size.py GOOD-ELF OUT
 # Change DW_AT_byte_size of every DW_TAG_base_type abbrev from DW_FORM_data1
 # to DW_FORM_flag (same size): libdw's dwarf_formudata() refuses it.
