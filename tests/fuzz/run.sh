@@ -65,7 +65,7 @@ fuzz() {
 }
 
 cov() {
-	out=$WORK/../cov
+	out=$WORK/../cov-report
 	rm -rf "$out"
 	mkdir -p "$out"
 	objs=
