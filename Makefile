@@ -86,6 +86,44 @@ tests/unit/%: tests/unit/%.o $(LIB)
 deps:
 	$(Q)sh scripts/deps.sh
 
+# libFuzzer targets (tests/fuzz): the library again, built by clang with
+# ASan+UBSan and coverage feedback into tests/fuzz/build; FUZZ_COV=1 builds
+# them with llvm-cov's instrumentation instead (tests/fuzz/run.sh cov).
+FUZZ_CC	?= clang
+FUZZ_TIME ?= 300
+FUZZ_NAMES := $(patsubst tests/fuzz/fuzz-%.c,%,$(sort $(wildcard tests/fuzz/fuzz-*.c)))
+ifeq ($(FUZZ_COV),1)
+FUZZ_OUT := tests/fuzz/build/cov
+FUZZ_SAN := -fprofile-instr-generate -fcoverage-mapping
+else
+FUZZ_OUT := tests/fuzz/build/asan
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+endif
+FUZZ_CFLAGS = $(BASE_CFLAGS) $(PKG_CFLAGS) -O1 -g \
+	-fno-omit-frame-pointer $(FUZZ_SAN)
+FUZZ_LIB_OBJ = $(patsubst tools/lib/smk/%.c,$(FUZZ_OUT)/lib/%.o,$(LIB_SRC))
+FUZZ_BIN = $(addprefix $(FUZZ_OUT)/fuzz-,$(FUZZ_NAMES))
+
+$(FUZZ_OUT)/lib/%.o: tools/lib/smk/%.c
+	$(call msg,FUZZCC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(FUZZ_OUT)/fuzz-%: tests/fuzz/fuzz-%.c tests/fuzz/fuzz.h $(FUZZ_LIB_OBJ)
+	$(call msg,FUZZLD,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(FUZZ_LIB_OBJ) $(PKG_LIBS)
+
+fuzz-build: $(FUZZ_BIN)
+
+# Each target for FUZZ_TIME seconds from its seeds, after replaying the
+# regression inputs of tests/fuzz/regress.
+fuzz: fuzz-build
+	$(Q)FUZZ_TIME=$(FUZZ_TIME) sh tests/fuzz/run.sh fuzz $(FUZZ_NAMES)
+
+-include $(wildcard tests/fuzz/build/*/lib/*.d)
+
+
 # The README's first command: list the markers of the bundled example.
 demo: deps
 	$(Q)$(MAKE) --no-print-directory all
@@ -137,6 +175,7 @@ kernel: deps
 clean:
 	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
 	$(Q)find tools tests -name '*.[od]' -delete
+	$(Q)rm -rf tests/fuzz/build
 	$(Q)$(MAKE) --no-print-directory -C examples clean 2>/dev/null || true
 
 help:
@@ -155,11 +194,14 @@ help:
 	@echo '  man            build the man pages from Documentation/man/'
 	@echo '  install        install tools, header, man pages'
 	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
+	@echo '  fuzz           build the libFuzzer targets of tests/fuzz (clang,'
+	@echo '                 ASan+UBSan), replay tests/fuzz/regress, run each'
+	@echo '                 for FUZZ_TIME seconds (default 300)'
 	@echo '  clean          remove build products'
 	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
 	@echo '           CC=clang, PROVE_FLAGS=-v'
 
-.PHONY: all deps demo check fresh-check man install bench kernel clean help FORCE
+.PHONY: fuzz fuzz-build all deps demo check fresh-check man install bench kernel clean help FORCE
 .SECONDARY:
 
 -include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

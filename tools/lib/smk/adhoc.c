@@ -67,10 +67,14 @@ struct smk_error *smk_adhoc_parse(const char *spec, struct smk_adhoc *pt,
 		pt->name = n;
 	}
 	if (!smk_is_identifier(pt->name)) {
+		/* The message quotes the name, which lives in buf. */
+		struct smk_error *err = smk_error_create(SMK_ERROR_INVALID,
+			"--at '%s': name '%s' is not a C identifier", spec,
+			pt->name);
+
 		free(buf);
-		return smk_error_create(SMK_ERROR_INVALID, "--at '%s': name "
-					"'%s' is not a C identifier", spec,
-					pt->name);
+		memset(pt, 0, sizeof(*pt));
+		return err;
 	}
 	/* Arguments: EXPR[:%CONV] ... */
 	fmt = p;
@@ -82,6 +86,7 @@ struct smk_error *smk_adhoc_parse(const char *spec, struct smk_adhoc *pt,
 		end = tok + strcspn(tok, " \t");
 		if (pt->nargs == SMK_RECORD_MAX_ARGS) {
 			free(buf);
+			memset(pt, 0, sizeof(*pt));	/* it pointed in buf */
 			return smk_error_create(SMK_ERROR_INVALID, "--at '%s': "
 						"more than %d arguments", spec,
 						SMK_RECORD_MAX_ARGS);

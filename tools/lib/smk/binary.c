@@ -921,7 +921,7 @@ bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
 	return alloc_section(b, first_code, NULL, name, addr, size);
 }
 
-/* One RELA relocation of an allocated section, at its DWARF address. */
+/* One REL or RELA relocation of an allocated section, at its DWARF address. */
 struct reloc_entry {
 	uint64_t at;		/* the field it patches */
 	uint64_t target;	/* S + A, when defined */
@@ -943,6 +943,53 @@ static int reloc_cmp(const void *x, const void *y)
  * once per binary (cfg.c asks for each RIP-relative store and each
  * jump of every function it decodes in a module).
  */
+/*
+ * The implicit addend of REL relocation @r (i386 modules have no RELA):
+ * the field it patches, read from the unrelocated section data @d.
+ * Bounded by the data; false when the field is not all in it.
+ */
+static bool rel_addend(Elf *elf, const Elf_Data *d, const GElf_Rel *r,
+		       int64_t *addend)
+{
+	const unsigned char *p;
+	size_t width = 4;
+	GElf_Ehdr eh;
+	bool msb;
+
+	if (!d || !d->d_buf || !gelf_getehdr(elf, &eh))
+		return false;
+	if (eh.e_machine == EM_386) {
+		switch (GELF_R_TYPE(r->r_info)) {
+		case R_386_16:
+		case R_386_PC16:
+			width = 2;
+			break;
+		case R_386_8:
+		case R_386_PC8:
+			width = 1;
+			break;
+		}
+	}
+	if (r->r_offset > d->d_size || d->d_size - r->r_offset < width)
+		return false;
+	p = (const unsigned char *)d->d_buf + r->r_offset;
+	msb = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	switch (width) {
+	case 1:
+		*addend = (int8_t)p[0];
+		break;
+	case 2:
+		*addend = (int16_t)(msb ? p[0] << 8 | p[1] : p[1] << 8 | p[0]);
+		break;
+	default:
+		*addend = (int32_t)(msb ?
+			(uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3] :
+			(uint32_t)p[3] << 24 | p[2] << 16 | p[1] << 8 | p[0]);
+		break;
+	}
+	return true;
+}
+
 static void reloc_index(struct smk_binary *b)
 {
 	struct reloc_entry *v = NULL;
@@ -958,12 +1005,13 @@ static void reloc_index(struct smk_binary *b)
 		return;
 	while ((scn = elf_nextscn(elf, scn))) {
 		Elf_Scn *in, *symscn;
-		Elf_Data *rd, *sd;
+		Elf_Data *rd, *sd, *td = NULL;
 		GElf_Shdr ish;
 		uint64_t base;
 		size_t k, nr;
 
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) ||
 		    !sh.sh_entsize || !(in = elf_getscn(elf, sh.sh_info)) ||
 		    !gelf_getshdr(in, &ish) || !(ish.sh_flags & SHF_ALLOC))
 			continue;
@@ -972,6 +1020,11 @@ static void reloc_index(struct smk_binary *b)
 		sd = symscn ? elf_getdata(symscn, NULL) : NULL;
 		if (!rd || !sd)
 			continue;
+		if (sh.sh_type == SHT_REL) {	/* the addends are in the code */
+			td = ish.sh_type != SHT_NOBITS ? elf_getdata(in, NULL) : NULL;
+			if (!td)
+				continue;
+		}
 		base = ish.sh_addr + bias - b->bias;
 		nr = sh.sh_size / sh.sh_entsize;
 		for (k = 0; k < nr; k++) {
@@ -981,7 +1034,18 @@ static void reloc_index(struct smk_binary *b)
 			GElf_Shdr ssh;
 			Elf_Scn *ss;
 
-			if (!gelf_getrela(rd, k, &r) || r.r_offset >= ish.sh_size)
+			if (sh.sh_type == SHT_REL) {
+				GElf_Rel rel;
+
+				if (!gelf_getrel(rd, k, &rel) ||
+				    !rel_addend(elf, td, &rel, &r.r_addend))
+					continue;
+				r.r_offset = rel.r_offset;
+				r.r_info = rel.r_info;
+			} else if (!gelf_getrela(rd, k, &r)) {
+				continue;
+			}
+			if (r.r_offset >= ish.sh_size)
 				continue;
 			if (n == cap) {
 				size_t nc = cap ? 2 * cap : 1024;

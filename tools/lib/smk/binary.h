@@ -197,7 +197,8 @@ bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
 				  uint64_t *addr, uint64_t *size);
 
 /*
- * In a relocatable object (a .ko), the RELA relocation that patches the
+ * In a relocatable object (a .ko), the relocation (RELA, or REL with the
+ * addend read from the field, as i386 has) that patches the
  * field at DWARF address @addr (code, in libdwfl's layout): 1 with
  * *@target = S + A, the address a RIP-relative operand there refers to
  * less the distance from the field to the instruction's end; -1 when its

@@ -974,17 +974,18 @@ static bool paint(struct walk *w)
 			prev->len = b[k + 1] - prev->lo;
 			continue;
 		}
-		while (lo < b[k + 1]) {
-			uint64_t len = b[k + 1] - lo;
-
-			if (len > UINT32_MAX)
-				len = UINT32_MAX;
-			if (!reserve(&u->spans, &cap, u->nspans + 1,
-				     sizeof(*u->spans)))
-				goto nomem;
-			u->spans[u->nspans++] = (struct span){ lo, len, fn };
-			lo += len;
-		}
+		/*
+		 * One span per interval: no function's code is 4 GiB, so a
+		 * longer one is broken DWARF (a DW_AT_high_pc near 2^64), and
+		 * cutting it in 4 GiB pieces made up to 2^32 spans (a 2 GiB
+		 * realloc from a 10 KiB file, fuzz-addr2line).  Its first
+		 * 4 GiB stand for it.
+		 */
+		if (!reserve(&u->spans, &cap, u->nspans + 1, sizeof(*u->spans)))
+			goto nomem;
+		u->spans[u->nspans++] = (struct span){
+			lo, b[k + 1] - lo > UINT32_MAX ? UINT32_MAX :
+			    (uint32_t)(b[k + 1] - lo), fn };
 	}
 	free(b);
 	free(owner);

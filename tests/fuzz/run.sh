@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+#
+# Run the libFuzzer targets of tests/fuzz (built by "make fuzz-build").
+#
+#   run.sh replay NAME...   each input of tests/fuzz/regress/NAME once
+#   run.sh fuzz NAME...     replay, then FUZZ_TIME seconds (default 300)
+#                           per target from tests/fuzz/corpus/NAME into
+#                           FUZZ_WORK/NAME (default tests/fuzz/build/corpus)
+#   run.sh cov NAME...      line coverage (llvm-cov) of the library under
+#                           the FUZZ_WORK corpora, the seeds and regress:
+#                           needs "make fuzz-build FUZZ_COV=1"
+#
+# A crash, a sanitizer report, a leak or an input running over 5 s stops
+# the target and leaves the input in FUZZ_WORK/../artifacts/NAME-*; the
+# exit status is then 1.  Prints one line per target: NAME, executions,
+# and the result.
+set -u
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+mode=$1
+shift
+BIN=${FUZZ_BIN:-$TOP/tests/fuzz/build/asan}
+WORK=${FUZZ_WORK:-$TOP/tests/fuzz/build/corpus}
+ART=${FUZZ_ART:-$WORK/../artifacts}
+TIME=${FUZZ_TIME:-300}
+LLVM_VER=${LLVM_VER:-14}
+# The library's own leaks are findings; libdw's caches are not ours.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+
+replay() {
+	name=$1
+	dir=$TOP/tests/fuzz/regress/$name
+	[ -d "$dir" ] || return 0
+	if "$BIN/fuzz-$name" -timeout=5 "$dir"/* > "$ART/$name-replay.log" 2>&1
+	then
+		echo "$name: replayed $(ls "$dir" | wc -l) regression inputs: ok"
+	else
+		echo "$name: regression input fails: see $ART/$name-replay.log"
+		tail -30 "$ART/$name-replay.log" | sed 's/^/  /'
+		status=1
+	fi
+}
+
+fuzz() {
+	name=$1
+	mkdir -p "$WORK/$name"
+	log=$ART/$name.log
+	"$BIN/fuzz-$name" -max_total_time="$TIME" -timeout=5 \
+		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+		-artifact_prefix="$ART/$name-" "$WORK/$name" \
+		"$TOP/tests/fuzz/corpus/$name" > "$log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+	if [ $rc -eq 0 ]; then
+		echo "$name: ${runs:-?} executions in ${TIME}s, $cov: ok"
+	else
+		echo "$name: FAILED after ${runs:-?} executions (rc $rc): see $log"
+		grep -m5 'ERROR\|SUMMARY\|==.*==\|round trip\|bad parse' "$log" |
+			sed 's/^/  /'
+		status=1
+	fi
+}
+
+cov() {
+	out=$WORK/../cov-report
+	rm -rf "$out"
+	mkdir -p "$out"
+	objs=
+	for name in "$@"; do
+		LLVM_PROFILE_FILE=$out/$name-%p.profraw \
+			"$TOP/tests/fuzz/build/cov/fuzz-$name" -runs=0 \
+			"$WORK/$name" "$TOP/tests/fuzz/corpus/$name" \
+			$( [ -d "$TOP/tests/fuzz/regress/$name" ] &&
+			   echo "$TOP/tests/fuzz/regress/$name" ) \
+			> "$out/$name.log" 2>&1
+		objs="$objs -object $TOP/tests/fuzz/build/cov/fuzz-$name"
+	done
+	llvm-profdata-$LLVM_VER merge -sparse "$out"/*.profraw \
+		-o "$out/all.profdata" || exit 1
+	# shellcheck disable=SC2086
+	llvm-cov-$LLVM_VER report -instr-profile="$out/all.profdata" \
+		${objs# -object } -ignore-filename-regex='tests/fuzz/' \
+		"$TOP"/tools/lib/smk/*.c
+}
+
+mkdir -p "$ART"
+case $mode in
+replay)
+	for n in "$@"; do replay "$n"; done ;;
+fuzz)
+	for n in "$@"; do replay "$n"; done
+	for n in "$@"; do fuzz "$n"; done ;;
+cov)
+	cov "$@" ;;
+*)
+	echo "usage: run.sh replay|fuzz|cov NAME..." >&2
+	exit 2 ;;
+esac
+exit $status
