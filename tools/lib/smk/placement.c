@@ -1549,15 +1549,19 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 
 	if (r == RULE_UNDECODED)
 		return r;
+	/* The source first: without it (an ad-hoc point, no file) the
+	 * function's flow is not built. */
+	src = source_loops(b, root, file, m, addr);
+	if (src < 0) {
+		explain(p, "  %#llx: loops around the marker in the source "
+			"unknown (no source, a goto, a line that starts no "
+			"statement)", (unsigned long long)addr);
+		return r;
+	}
 	code = smk_code_loop_depth(b, addr, &why);
-	src = code < 0 ? -1 : source_loops(b, root, file, m, addr);
 	if (code < 0)
 		explain(p, "  %#llx: loops around it in the code unknown (%s)",
 			(unsigned long long)addr, why);
-	else if (src < 0)
-		explain(p, "  %#llx: in %d loops of the code; in the source "
-			"unknown (no source, a goto, a line that starts no "
-			"statement)", (unsigned long long)addr, code);
 	else
 		explain(p, "  %#llx: in %d loops of the code, the marker in %d "
 			"of the source", (unsigned long long)addr, code, src);
