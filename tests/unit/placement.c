@@ -239,6 +239,8 @@ static const struct loops_want {
 	{ "loops-clang-O2", "line_head", false, NULL, -2 },
 	{ "loops-clang-O2", "deleted_body", false, NULL, -2 },
 	{ "loops-clang-O2", "find_hit", true, NULL, 0 },
+	/* sunk.c: a marker gcc put inside the arm of the if after it */
+	{ "sunk-gcc-O2", "after_crc", false, "inside a conditional arm", 1 },
 };
 
 static void check_loops(const char *dir)

@@ -409,6 +409,35 @@ static const struct loops_case loops_cases[] = {
 	  "\tn = n +\n\t\tg(n);\n\treturn n;\n}\n", -1, 2 },
 };
 
+/* smk_source_prev_statement() and smk_source_conditional_after(). */
+struct seq_case {
+	const char *what;
+	const char *text;
+	int prev;		/* a plain statement before */
+	int cond;		/* an if, switch or loop after */
+};
+
+static const struct seq_case seq_cases[] = {
+	{ "a call before, an if after",
+	  "int f(int a)\n{\n\tg(a);\n\ttrace_simple(m, \"%d\", a); if (a) g(1);\n"
+	  "\treturn a;\n}\n", 1, 1 },
+	{ "first in its block, a loop after",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tfor (; a; a--)\n\t\tg(a);\n\treturn a;\n}\n", 0, 1 },
+	{ "a braceless if's body before",
+	  "int f(int a)\n{\n\tif (a)\n\t\tg(a);\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n", 0, 0 },
+	{ "a ?: before",
+	  "int f(int a)\n{\n\ta = a ? g(a) : 0;\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n", 0, 0 },
+	{ "a label before",
+	  "int f(int a)\n{\nout:\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\treturn a;\n}\n", 0, 0 },
+	{ "itself a braceless arm",
+	  "int f(int a)\n{\n\tg(a);\n\tif (a)\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\tif (a) g(1);\n\treturn a;\n}\n", 0, 0 },
+};
+
 static char dir[] = "/tmp/smk-source.XXXXXX";
 
 /* @text into a new file; its path in @path. */
@@ -598,6 +627,25 @@ int main(void)
 	}
 	ok(smk_source_loop_depth(&b, "/nonexistent/x.c", 5, "m") == -1,
 	   "loop_depth: no source: unknown");
+	for (i = 0; i < sizeof(seq_cases) / sizeof(*seq_cases); i++) {
+		const struct seq_case *c = &seq_cases[i];
+		unsigned int decl = 0, line, first = 0, last = 0, next = 0;
+		int r;
+
+		line = new_case("seq", c->what, c->text, path, sizeof(path),
+				&decl);
+		if (!line)
+			continue;
+		r = smk_source_prev_statement(&b, path, line, "m", &first,
+					      &last);
+		ok(r == c->prev && (r != 1 || (first == line - 1 &&
+					       last == line - 1)),
+		   "prev_statement: %s: %d (want %d), lines %u-%u", c->what,
+		   r, c->prev, first, last);
+		r = smk_source_conditional_after(&b, path, line, "m", &next);
+		ok(r == c->cond, "conditional_after: %s: %d (want %d)",
+		   c->what, r, c->cond);
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

@@ -1472,6 +1472,26 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 	return n;
 }
 
+bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t lo = 0, hi;
+
+	if (!fn)
+		return false;
+	for (hi = fn->n; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (fn->insns[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fn->n && fn->insns[lo].addr == addr &&
+	       fn->insns[lo].target && fn->insns[lo].falls &&
+	       fn->insns[lo].jump;
+}
+
 uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)
 {
 	struct func_info *fn = func_at(b, addr, NULL);

@@ -92,6 +92,10 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
 			const char **why);
 
+/* Is the instruction at @addr a conditional jump (a direct target, and
+ * control may fall through)?  False when unknown. */
+bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
+
 /* Does a basic block start at @addr (entry, jump target, after a jump)? */
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 

@@ -70,6 +70,7 @@ enum rule {
 	RULE_VECTORIZED,
 	RULE_ARM_ERASED,
 	RULE_PARTIAL,
+	RULE_ARM_SUNK,
 	RULE_SHARED,
 	RULE_FOLDED,
 	RULE_UNDECODED,
@@ -195,6 +196,15 @@ static const struct {
 		"some copies", SMK_VERDICT_APPROX,
 		"the compiler removed or merged the marker's point in some "
 		"copies of its code; hits through those are missed",
+		.dir = SMK_DIRECTION_UNDER,
+	},
+	[RULE_ARM_SUNK] = {
+		"inside a conditional arm", SMK_VERDICT_APPROX,
+		"the compiler put the marker's point inside the arm of a "
+		"condition the marker is not under (only a conditional jump "
+		"leads there: the if after the marker, or one it threaded "
+		"into the statement before): it fires when that arm runs, "
+		"and misses the marker's other runs",
 		.dir = SMK_DIRECTION_UNDER,
 	},
 	[RULE_SHARED] = {
@@ -1670,6 +1680,74 @@ static bool starts_line(struct smk_binary *b, const struct smk_marker *m,
 						     m->rec.name) == 1;
 }
 
+/*
+ * Did the compiler put the marker's point inside an arm of the statement
+ * after it?  A marker right before "if (c) ..." whose only way in is a
+ * conditional jump of code on that statement's line or later: the site
+ * runs when the arm does, not each time the marker does (csmith's
+ * "trace_simple(...); if (print_hash_value) printf(...)" at gcc -O2: 0
+ * hits of 6, the largest class of the campaign's silent miscounts).
+ */
+static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
+			  const char *file, const struct smk_marker *m,
+			  uint64_t addr, struct smk_placement *p)
+{
+	unsigned int next = 0, first = 0, last = 0;
+	struct addrs rows = { 0 }, after = { 0 };
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	uint64_t pred, head = smk_code_block_head(b, addr);
+	Dwarf_Line *l;
+	Dwarf_Die cu;
+	const char *lf;
+	int line;
+
+	/* The only way into the site's basic block: a conditional jump. */
+	if (!src || !head || smk_code_preds(b, head, &pred, 1) != 1 ||
+	    !smk_code_cond_jump(b, pred))
+		return false;
+	/* After a plain statement, the marker runs whichever way any
+	 * condition of it went (gcc threads an inlined call's trailing
+	 * "if (flag)" into the next one's: csmith's transparent_crc()). */
+	if (smk_source_prev_statement(b, src, m->line, m->rec.name, &first,
+				      &last) == 1 && last <= m->line &&
+	    dwarf_diecu(root, &cu, NULL, NULL) &&
+	    !line_rows(&cu, root, file, first, last, &rows, &after, NULL)) {
+		/* The statement's code in the site's own block: the jump
+		 * guards both (a loop's condition), nothing is sunk.  No
+		 * code of it at all: nothing to tell. */
+		bool sunk = rows.n > 0;
+		size_t k;
+
+		for (k = 0; k < rows.n; k++)
+			if (rows.v[k] >= head && rows.v[k] <= addr)
+				sunk = false;
+		free(rows.v);
+		free(after.v);
+		if (sunk)
+			explain(p, "  %#llx: its block is entered only by the "
+				"conditional jump at %#llx, and the plain "
+				"statement before the marker has its code "
+				"outside it", (unsigned long long)addr,
+				(unsigned long long)pred);
+		return sunk;
+	}
+	free(rows.v);
+	free(after.v);
+	/* Before an if or a loop, by a jump of that statement's. */
+	if (smk_source_conditional_after(b, src, m->line, m->rec.name,
+					 &next) != 1 ||
+	    !dwarf_diecu(root, &cu, NULL, NULL) ||
+	    !(l = dwarf_getsrc_die(&cu, pred)) || dwarf_lineno(l, &line) ||
+	    !(lf = dwarf_linesrc(l, NULL, NULL)) ||
+	    !smk_same_source(lf, file) || line < (int)next)
+		return false;
+	explain(p, "  %#llx: its block is entered only by the conditional "
+		"jump at %#llx, of line %d, the statement after the marker",
+		(unsigned long long)addr, (unsigned long long)pred, line);
+	return true;
+}
+
 static enum rule judge_code(struct smk_binary *b, const char *file,
 			    const struct smk_marker *m, uint64_t addr,
 			    const struct smk_code_facts *fp, bool unoptimized);
@@ -1717,6 +1795,8 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	unopt = dwarf_diecu(root, &cu, NULL, NULL) &&
 		smk_dwarf_cu_unoptimized(&cu);
 	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f, unopt);
+	if (r == RULE_OWN_BLOCK && sunk_into_arm(b, root, file, m, addr, p))
+		r = RULE_ARM_SUNK;
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
 	explain(p, "  %#llx: %u predecessors%s%s%s%s%s: %s",

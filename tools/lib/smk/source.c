@@ -1218,3 +1218,62 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 		*step_end = column(s, k) + (unsigned int)s->t[k].len - 1;
 	return 1;
 }
+
+int smk_source_conditional_after(struct smk_binary *b, const char *path,
+				 unsigned int line, const char *name,
+				 unsigned int *next_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	/* Not a braceless arm itself. */
+	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
+	    !is(s, first - 1, "}"))
+		return 0;
+	if (last + 1 >= s->n)
+		return 0;
+	*next_line = s->t[last + 1].line;
+	return is(s, last + 1, "if") || is(s, last + 1, "switch") ||
+	       is(s, last + 1, "while") || is(s, last + 1, "for");
+}
+
+int smk_source_prev_statement(struct smk_binary *b, const char *path,
+			      unsigned int line, const char *name,
+			      unsigned int *first_line, unsigned int *last_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, k, start;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	if (first < 2 || !is(s, first - 1, ";"))
+		return 0;
+	/* Back to the start of the statement ending there, at its level. */
+	for (k = first - 1; k-- > 0;) {
+		if (is(s, k, "}"))
+			return 0;	/* a block or an initializer */
+		if (is(s, k, ")")) {
+			k = match(s, k, -1);
+			if (k >= s->n)
+				return -1;
+			continue;
+		}
+		if (is(s, k, ";") || is(s, k, "{") || is(s, k, ":"))
+			break;
+	}
+	if (k >= s->n || is(s, k, ":"))
+		return 0;	/* a label or case before it */
+	start = k + 1;
+	if (start >= first - 1 || keyword(s, start))
+		return 0;	/* no statement, or a braceless body */
+	for (k = start; k < first - 1; k++)
+		if (is(s, k, "?") || is(s, k, "&&") || is(s, k, "|"))
+			return 0;	/* conditional evaluation of its own */
+	*first_line = s->t[start].line;
+	*last_line = s->t[first - 1].line;
+	return 1;
+}

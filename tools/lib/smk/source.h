@@ -151,4 +151,22 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 			 unsigned int *step_line, unsigned int *step_col,
 			 unsigned int *step_end);
 
+/*
+ * Is the statement right after marker @name (in sequence in its block)
+ * an if, switch, while or for, whose condition runs after the marker?  1
+ * with the line it starts on, 0 no, -1 unknown.
+ */
+int smk_source_conditional_after(struct smk_binary *b, const char *path,
+				 unsigned int line, const char *name,
+				 unsigned int *next_line);
+
+/*
+ * Is a plain statement right before marker @name in its block (no
+ * keyword heads it, no label, not a braceless body, no ?: or && of its
+ * own)?  1 yes, with its first and last lines, 0 no, -1 unknown.
+ */
+int smk_source_prev_statement(struct smk_binary *b, const char *path,
+			      unsigned int line, const char *name,
+			      unsigned int *first_line, unsigned int *last_line);
+
 #endif /* SMK_SOURCE_H */
