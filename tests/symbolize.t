@@ -397,7 +397,12 @@ is "$(sed -n 3p ours.txt)|$(wc -l < ours.txt)" "marker $N1 at $L1|5" \
 # without -g, in a program), in a relocatable object and in libc (only
 # .dynsym); and the answers must stay what they were.
 PK="libelf libdw libkmod zlib liblzma libzstd capstone babeltrace2"
-gcc -O2 $W -I "$TOP/tools/lib" -o addrsym-check "$FX/addrsym-check.c" \
+# The library as make built it: with SANITIZE=1 it needs the sanitizers'
+# runtimes too.
+SAN=
+nm "$TOP/tools/lib/smk/libsmk.a" 2>/dev/null | grep -q __asan_ &&
+	SAN="-fsanitize=address,undefined"
+gcc -O2 $W $SAN -I "$TOP/tools/lib" -o addrsym-check "$FX/addrsym-check.c" \
 	"$TOP/tools/lib/smk/libsmk.a" $(pkg-config --cflags --libs $PK) &&
 gcc -c -o nocu.o "$FX/nocu.S" &&
 gcc -O2 -g $W -o prog-nocu "$FX/prog.c" "$FX/util.c" "$FX/alias.S" nocu.o \
