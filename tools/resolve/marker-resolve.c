@@ -1098,7 +1098,8 @@ static void resolve_file(const struct smk_input *in)
 		goto out;
 	}
 	if (!err)
-		err = smk_place_markers(b, set, user ? SMK_PLACE_USER : 0,
+		err = smk_place_markers(b, set, (user ? SMK_PLACE_USER : 0) |
+					(opt.explain ? SMK_PLACE_EXPLAIN : 0),
 					&pl);
 	if (err) {
 		error_report(err);

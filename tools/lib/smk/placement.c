@@ -286,21 +286,23 @@ struct addrs {
 };
 
 /*
- * One line of evidence for --explain: appended to @p->evidence.  Out of
- * memory loses the line, never the placement.
+ * One line of evidence for --explain: appended to @p->evidence when
+ * @p->explain.  Out of memory loses the line, never the placement.
  */
 static void explain(struct smk_placement *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 static void explain(struct smk_placement *p, const char *fmt, ...)
 {
-	size_t old = p->evidence ? strlen(p->evidence) : 0;
 	char *line = NULL, *tmp;
+	size_t old;
 	va_list ap;
 	int n;
 
-	if (!p)
+	/* Formatting costs on every site: only when asked. */
+	if (!p || !p->explain)
 		return;
+	old = p->evidence ? strlen(p->evidence) : 0;
 	va_start(ap, fmt);
 	n = vasprintf(&line, fmt, ap);
 	va_end(ap);
@@ -2930,6 +2932,7 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	if (nnotes && b->dwarf)
 		assign_anchors(b, set, notes, nnotes, owner);
 	for (i = 0; i < set->n; i++) {
+		p[i].explain = flags & SMK_PLACE_EXPLAIN;
 		err = place_one(b, &set->markers[i], &p[i], flags, notes,
 				owner, i, nnotes);
 		if (!err)

@@ -12,6 +12,7 @@
 
 enum smk_place_flags {
 	SMK_PLACE_USER = 1 << 0,	/* uprobe syntax for fetch args */
+	SMK_PLACE_EXPLAIN = 1 << 1,	/* collect each placement's evidence */
 };
 
 /*

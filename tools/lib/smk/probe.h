@@ -70,8 +70,10 @@ struct smk_placement {
 	char *reason;		/* for APPROX and NOT_FOUND */
 	char *rule;		/* which placement rule gave the sites */
 	/* The facts behind the verdict, a line each ("\n"-separated, for
-	 * --explain), or NULL. */
+	 * --explain), or NULL; collected only when @explain is set
+	 * (SMK_PLACE_EXPLAIN). */
 	char *evidence;
+	bool explain;
 	struct smk_site *sites;
 	size_t nsites;
 };
