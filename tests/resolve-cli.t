@@ -41,14 +41,18 @@ CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 export SMK_STATE_DIR=$TMP/state
 G=smkcli_$$			# our attach group
 FOREIGN=foreign_$$		# someone else's, made by hand
-TFS=
+. "$(dirname "$0")/lib/tracefs.sh"
+# Mounted at the usual place if nothing is (a fresh machine), then the
+# directory the library finds: the one the tools will use.
 have_tfs=false
-if [ "$(id -u)" = 0 ] && [ -x "$TOOL" ] &&
-   TFS=$("$TOOL" path 2> "$TMP/tfs.err") && [ -w "$TFS/uprobe_events" ]; then
+if ! tracefs_setup; then
+	echo "$tracefs_why" > "$TMP/tfs.err"
+	TFS=
+elif [ -x "$TOOL" ] && TFS=$("$TOOL" path 2> "$TMP/tfs.err") &&
+     [ -w "$TFS/uprobe_events" ]; then
 	have_tfs=true
 fi
 UE=$TFS/uprobe_events
-. "$(dirname "$0")/lib/tracefs.sh"
 watchers=""
 
 cleanup() {
