@@ -143,6 +143,14 @@ struct flow {
 	int *depth;		/* loops around each block, -1 unknown */
 	size_t *header;		/* the innermost loop's header, or SIZE_MAX */
 	const char *why;	/* why the nesting is unknown, or NULL */
+	/* The edges, kept for the questions asked later: block k's
+	 * successors are succ[soff[k] .. soff[k] + nsucc[k]), back[e] says
+	 * that edge e is retreating (to a block no later in a depth-first
+	 * order from the entry: in reducible flow, a loop's back edge), and
+	 * reach[k] that a path from the entry reaches block k.  Without
+	 * them (a jump table not read) succ is NULL. */
+	size_t *succ, *soff, *nsucc;
+	unsigned char *back, *reach;
 };
 
 static void flow_free(struct flow *fl)
@@ -153,6 +161,11 @@ static void flow_free(struct flow *fl)
 	free(fl->block);
 	free(fl->depth);
 	free(fl->header);
+	free(fl->succ);
+	free(fl->soff);
+	free(fl->nsucc);
+	free(fl->back);
+	free(fl->reach);
 	free(fl);
 }
 
@@ -802,7 +815,8 @@ static bool flow_build(struct func_info *fn)
 	/* Predecessors, the other way round. */
 	poff = calloc(nb + 2, sizeof(*poff));
 	pred = malloc((total + 1) * sizeof(*pred));
-	if (!poff || !pred)
+	fl->back = calloc(total + 1, 1);
+	if (!poff || !pred || !fl->back)
 		goto out;
 	for (k = 0; k < nb; k++)
 		for (i = 0; i < nsucc[k]; i++)
@@ -883,6 +897,21 @@ static bool flow_build(struct func_info *fn)
 			}
 		}
 	} while (changed);
+	/* The retreating edges: without them the graph has no cycle. */
+	fl->reach = calloc(nb + 1, 1);
+	if (!fl->reach)
+		goto out;
+	for (i = 0; i < nrpo; i++) {
+		size_t v = rpo[i], e;
+
+		fl->reach[v] = 1;
+		for (e = 0; e < nsucc[v]; e++)
+			fl->back[soff[v] + e] =
+				order[succ[soff[v] + e]] <= order[v];
+	}
+	fl->succ = succ;
+	fl->soff = soff;
+	fl->nsucc = nsucc;
 	/* Each edge v -> h: a back edge when h dominates v; a retreating
 	 * edge (h before v in reverse postorder) that is none makes a cycle
 	 * no loop analysis names. */
@@ -942,6 +971,8 @@ static bool flow_build(struct func_info *fn)
 			fl->depth[k] = -1;
 	ok = true;
 out:
+	if (fl->succ)
+		succ = soff = nsucc = NULL;	/* kept in @fl */
 	free(rpo);
 	free(order);
 	free(idom);
@@ -998,6 +1029,67 @@ int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
 		return -1;
 	}
 	return fn->flow->depth[fn->flow->block[i]];
+}
+
+enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
+				      uint64_t to)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, from, &sym);
+	const struct flow *fl;
+	size_t i, j, bf, bt, *work, wn = 0, e;
+	unsigned char *seen;
+	enum smk_answer r = SMK_NO;
+
+	if (!fn || !fn->n)
+		return unknown(b);
+	if (sym != smk_binary_symbol_at(b, to))
+		return SMK_NO;
+	if (!fn->flow && !flow_build(fn)) {
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	fl = fn->flow;
+	i = insn_find(fn, from);
+	j = insn_find(fn, to);
+	if (!fl->succ || i == fn->n || j == fn->n)
+		return unknown(b);
+	bf = fl->block[i];
+	bt = fl->block[j];
+	/* Code no path from the entry reaches has no retreating edges. */
+	if (!fl->reach[bf] || !fl->reach[bt])
+		return unknown(b);
+	if (bf == bt)
+		return i <= j ? SMK_YES : SMK_NO;
+	work = malloc(fl->nb * sizeof(*work));
+	seen = calloc(fl->nb, 1);
+	if (!work || !seen) {
+		free(work);
+		free(seen);
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	seen[bf] = 1;
+	work[wn++] = bf;
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn];
+
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (fl->back[e] || seen[w])
+				continue;
+			if (w == bt) {
+				r = SMK_YES;
+				break;
+			}
+			seen[w] = 1;
+			work[wn++] = w;
+		}
+	}
+	free(work);
+	free(seen);
+	return r;
 }
 
 int smk_code_table_slots(struct smk_binary *b, uint64_t addr)

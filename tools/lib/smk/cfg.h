@@ -108,6 +108,21 @@ enum smk_answer smk_code_reaches(struct smk_binary *b, uint64_t from,
 				 uint64_t to);
 
 /*
+ * Can control flow from @from to @to within one pass of the loops around
+ * them: a path of the function's flow graph that takes no retreating edge
+ * (in reducible flow, a loop's back edge; in irreducible flow, the edges a
+ * depth-first walk from the entry finds going back, which cut every
+ * cycle).  Code after @from in the same iteration, or after the loops are
+ * left; not the code of another copy of a loop the compiler split
+ * (unswitching), which only the back edges of an enclosing loop lead to.
+ * Every path found is a real one; a cycle cut where another walk would
+ * not have cut it can only answer no.  Unknown when the flow graph is not
+ * known (not decoded, a jump table not read, code no path reaches).
+ */
+enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
+				      uint64_t to);
+
+/*
  * The exits of the function holding @addr: each run of instructions that
  * goes straight (no branch in, none out) to a ret, [start, end).  Up to
  * @max into @out; returns how many, SIZE_MAX when unknown or more.

@@ -1498,20 +1498,23 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 {
 	Dwarf_Die cu, *scopes = NULL;
 	char path[4096];
-	int depth, n, i, at;
+	int depth, n, i;
 
 	file = marker_source(b, m, file, path, sizeof(path));
 	depth = file ? smk_source_loop_depth(b, file, m->line, m->rec.name) :
 		       -1;
 	if (depth < 0 || !dwarf_diecu(root, &cu, NULL, NULL))
 		return -1;
-	n = smk_concrete_scopes(&cu, addr, 0, &scopes);
-	if (n < 0)
+	/*
+	 * The calls @root is inlined through, from its own DIE up: not the
+	 * DIEs holding @addr, which need not hold the marker's point (a
+	 * function whose code was all computed away keeps its marker blocks
+	 * at an address of the code around the call).
+	 */
+	n = dwarf_getscopes_die(root, &scopes);
+	if (n <= 0)
 		return -1;
-	for (at = 0; at < n; at++)
-		if (dwarf_dieoffset(&scopes[at]) == dwarf_dieoffset(root))
-			break;
-	for (i = at; i < n && depth >= 0; i++) {
+	for (i = 0; i < n && depth >= 0; i++) {
 		Dwarf_Attribute a;
 		Dwarf_Word line = 0, decl = 0;
 		int d;
@@ -1708,6 +1711,66 @@ static bool starts_line(struct smk_binary *b, const struct smk_marker *m,
 }
 
 /*
+ * Does a copy of the statement right before the marker run on a path that
+ * none of the marker's @sites is on, within one pass of the loops around
+ * them?  In the source that statement goes straight on to the marker, so
+ * each copy of its code leads to a site, or a site to it (code sunk or
+ * scheduled past the marker's point), without going round a loop.  A copy
+ * that does neither is a path the compiler made and the probe misses: a
+ * loop unswitched into two copies with the marker's block kept in one
+ * (csmith's "transparent_crc(...); marker; if (print_hash_value) ..." at
+ * gcc -O2, its loop split on print_hash_value: 0 hits of 9).  An answer
+ * the flow graph cannot give (irreducible flow, a jump table not read)
+ * counts as a miss: not proven.
+ */
+static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
+					 Dwarf_Die *root, const char *file,
+					 const struct smk_marker *m,
+					 const uint64_t *sites, size_t nsites,
+					 struct smk_placement *p, bool *out)
+{
+	unsigned int first = 0, last = 0;
+	struct addrs rows = { 0 }, after = { 0 };
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	struct smk_error *err;
+	size_t i, k;
+
+	*out = false;
+	if (!src || smk_source_prev_statement(b, src, m->line, m->rec.name,
+					      &first, &last) != 1 ||
+	    last > m->line)
+		return NULL;
+	err = line_rows(cu, root, file, first, last, &rows, &after, NULL);
+	for (i = 0; i < rows.n && !err && !*out; i++) {
+		const struct smk_symbol *sym =
+			smk_binary_symbol_at(b, rows.v[i]);
+		bool judged = false;
+
+		for (k = 0; k < nsites; k++) {
+			if (smk_binary_symbol_at(b, sites[k]) != sym)
+				continue;
+			judged = true;
+			if (smk_code_reaches_pass(b, rows.v[i], sites[k]) ==
+			    SMK_YES ||
+			    smk_code_reaches_pass(b, sites[k], rows.v[i]) ==
+			    SMK_YES)
+				break;
+		}
+		if (judged && k == nsites) {
+			*out = true;
+			explain(p, "  %#llx: code of line %u, the statement "
+				"before the marker, neither leads to a site "
+				"nor follows one in a pass of its loops",
+				(unsigned long long)rows.v[i], last);
+		}
+	}
+	free(rows.v);
+	free(after.v);
+	return err;
+}
+
+/*
  * Did the compiler put the marker's point inside an arm of the statement
  * after it?  A marker right before "if (c) ..." whose only way in is a
  * conditional jump of code on that statement's line or later: the site
@@ -1778,6 +1841,24 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 static enum rule judge_code(struct smk_binary *b, const char *file,
 			    const struct smk_marker *m, uint64_t addr,
 			    const struct smk_code_facts *fp, bool unoptimized);
+
+/*
+ * How many different addresses the copies of the marker's block are at:
+ * copies the compiler merged into one address (the blocks of an unrolled
+ * loop whose code was all computed away) are one site, which fires once.
+ */
+static size_t parts_apart(const struct smk_instance *in)
+{
+	size_t j, k, n = 0;
+
+	for (j = 0; j < in->nparts; j++) {
+		for (k = 0; k < j; k++)
+			if (in->parts[k].addr == in->parts[j].addr)
+				break;
+		n += k == j;
+	}
+	return n;
+}
 
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
@@ -2411,7 +2492,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
 						    in->parts[j].addr,
-						    in->nparts, p);
+						    parts_apart(in), p);
 
 				if (r == RULE_NONE)
 					continue;	/* a bogus copy */
@@ -2452,11 +2533,17 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					bp = exit_copied(b, &cu, &root, file,
 							 marker_last_line(m),
 							 sv[j], sv, ns, NULL);
+				if (!err && bp)
+					note(&acc, RULE_TAIL_DUP);
+				if (!err && !bp)
+					err = before_bypassed(b, &cu, &root,
+							      file, m, sv, ns,
+							      p, &bp);
 				free(sv);
 				if (err)
 					break;
 				if (bp)
-					note(&acc, RULE_TAIL_DUP);
+					note(&acc, RULE_PARTIAL);
 			}
 			if (kept)
 				continue;
@@ -2835,9 +2922,16 @@ static struct smk_error *folded_functions(struct smk_binary *b,
 			continue;
 		for (j = 0; j < n; j++) {
 			struct smk_placement *q = &p[j];
+			const struct smk_symbol *own;
 
 			if (j == i || !q->function ||
 			    !strcmp(q->function, p[i].function))
+				continue;
+			/* The other function's own code starts where the
+			 * symbol of this one points: not a function inlined
+			 * into this one, whose sites are in its code. */
+			own = smk_binary_code_symbol(b, q->function);
+			if (!own || own->addr != gone->addr)
 				continue;
 			for (k = 0; k < q->nsites; k++) {
 				const struct smk_symbol *s;

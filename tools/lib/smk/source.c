@@ -1063,8 +1063,18 @@ int smk_source_loop_depth(struct smk_binary *b, const char *path,
 		    !is(s, at - 1, "do"))
 			return -1;
 		if (is(s, at, "}") || is(s, at, "{") || is(s, at, "for") ||
-		    is(s, at, "while") || is(s, at, "do") ||
-		    !identifier(s, at))
+		    is(s, at, "while") || is(s, at, "do"))
+			return -1;
+		/* An expression statement may start with an operator
+		 * ("(*p) = f();", "*q = g();", "++n;"): only after a token
+		 * that ends a statement or opens a block, not after ")" or
+		 * ":" (a cast's operand, the rest of a ?:). */
+		if (!identifier(s, at) &&
+		    !((is(s, at, "(") || is(s, at, "*") || is(s, at, "+") ||
+		       is(s, at, "&") || is(s, at, "!") ||
+		       is(s, at, "~") || is(s, at, "-")) &&
+		      (is(s, at - 1, ";") || is(s, at - 1, "{") ||
+		       is(s, at - 1, "}"))))
 			return -1;
 	}
 	depth = loops_around(s, at);
