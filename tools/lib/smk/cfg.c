@@ -760,6 +760,160 @@ static size_t dom_meet(const size_t *idom, const size_t *order, size_t a,
 	return a;
 }
 
+/*
+ * The loops of flow that is not reducible: a loop nesting forest of
+ * strongly connected components (Havlak's, Ramalingam's framework).  The
+ * outermost loops are the cycles of the whole graph, each a strongly
+ * connected component; the blocks entered from outside a component are
+ * its headers, and the loops inside it are the components of what is
+ * left once the edges into its headers are cut.  In reducible flow this
+ * gives the natural loops, those of one header merged, as flow_build()
+ * counts them.  Each block's count into @depth (reachable ones only:
+ * @reach).  False only without memory.
+ */
+static bool cycle_depths(size_t nb, const size_t *succ, const size_t *soff,
+			 const size_t *nsucc, const size_t *poff,
+			 const size_t *pred, const unsigned char *reach,
+			 int *depth)
+{
+	size_t *rid = malloc((nb + 1) * sizeof(*rid)),
+	       *idx = malloc((nb + 1) * sizeof(*idx)),
+	       *low = malloc((nb + 1) * sizeof(*low)),
+	       *stk = malloc((nb + 1) * sizeof(*stk)),
+	       *call = malloc((nb + 1) * sizeof(*call)),
+	       *edge = malloc((nb + 1) * sizeof(*edge)),
+	       *qoff = malloc((nb + 3) * sizeof(*qoff)),
+	       *members = malloc((nb + 1) * sizeof(*members)), *qblk = NULL;
+	unsigned char *cut = calloc(nb + 1, 1), *on = calloc(nb + 1, 1);
+	size_t nregion, r, k, next_id = 1, qend = 0, qcap = nb + 1;
+	bool ok = false;
+
+	qblk = malloc(qcap * sizeof(*qblk));
+	if (!rid || !idx || !low || !stk || !call || !edge || !qblk ||
+	    !qoff || !members || !cut || !on)
+		goto out;
+	/*
+	 * The regions to split, first to last: region r's blocks are
+	 * qblk[qoff[r] .. qoff[r + 1]), and rid[] says which region a block
+	 * is in now.  Every region past the first is a loop with a header
+	 * cut for good, so there are at most nb + 1 of them.
+	 */
+	for (k = 0; k < nb; k++) {
+		rid[k] = reach[k] ? 0 : SIZE_MAX;
+		depth[k] = reach[k] ? 0 : -1;
+		if (reach[k])
+			qblk[qend++] = k;
+	}
+	qoff[0] = 0;
+	qoff[1] = qend;
+	nregion = 1;
+	for (r = 0; r < nregion; r++) {
+		size_t nmem = qoff[r + 1] - qoff[r], counter = 0, sp = 0, j,
+		       id;
+
+		if (!nmem)
+			continue;
+		memcpy(members, qblk + qoff[r], nmem * sizeof(*members));
+		id = rid[members[0]];
+		for (j = 0; j < nmem; j++) {
+			idx[members[j]] = SIZE_MAX;
+			on[members[j]] = 0;
+		}
+		/* Tarjan's, iterative, on the region's edges that enter no
+		 * header cut at an outer level. */
+		for (j = 0; j < nmem; j++) {
+			size_t root = members[j], top = 0;
+
+			if (idx[root] != SIZE_MAX)
+				continue;
+			call[top] = root;
+			edge[top++] = 0;
+			idx[root] = low[root] = counter++;
+			stk[sp++] = root;
+			on[root] = 1;
+			while (top) {
+				size_t v = call[top - 1], first, n, c, e;
+				bool cyc;
+
+				if (edge[top - 1] < nsucc[v]) {
+					size_t w = succ[soff[v] +
+							edge[top - 1]++];
+
+					if (rid[w] != id || cut[w])
+						continue;
+					if (idx[w] == SIZE_MAX) {
+						idx[w] = low[w] = counter++;
+						stk[sp++] = w;
+						on[w] = 1;
+						call[top] = w;
+						edge[top++] = 0;
+					} else if (on[w] && idx[w] < low[v]) {
+						low[v] = idx[w];
+					}
+					continue;
+				}
+				top--;
+				if (top && low[v] < low[call[top - 1]])
+					low[call[top - 1]] = low[v];
+				if (low[v] != idx[v])
+					continue;
+				/* A component: v and what is above it. */
+				first = sp;
+				do
+					on[stk[--first]] = 0;
+				while (stk[first] != v);
+				n = sp - first;
+				cyc = n > 1;
+				for (e = 0; !cyc && e < nsucc[v]; e++)
+					cyc = succ[soff[v] + e] == v && !cut[v];
+				sp = first;
+				if (!cyc)
+					continue;
+				/* A loop: count it, cut the blocks entered
+				 * from outside it, split it later. */
+				if (qend + n > qcap) {
+					size_t *nq;
+
+					qcap = (qend + n) * 2;
+					nq = realloc(qblk, qcap * sizeof(*qblk));
+					if (!nq)
+						goto out;
+					qblk = nq;
+				}
+				for (c = first; c < first + n; c++)
+					rid[stk[c]] = next_id;
+				next_id++;
+				for (c = first; c < first + n; c++) {
+					size_t x = stk[c], f;
+
+					depth[x]++;
+					cut[x] |= x == 0;
+					for (f = poff[x]; f < poff[x + 1]; f++)
+						if (reach[pred[f]] &&
+						    rid[pred[f]] != rid[x])
+							cut[x] = 1;
+					qblk[qend++] = x;
+				}
+				qoff[++nregion] = qend;
+			}
+		}
+	}
+	ok = true;
+out:
+	free(rid);
+	free(idx);
+	free(low);
+	free(stk);
+	free(call);
+	free(edge);
+	free(qblk);
+	free(qoff);
+	free(members);
+	free(cut);
+	free(on);
+	return ok;
+}
+
 /* Build @fn's flow; false only without memory. */
 static bool flow_build(struct func_info *fn)
 {
@@ -770,7 +924,7 @@ static bool flow_build(struct func_info *fn)
 	       *pred = NULL, *poff = NULL;
 	size_t maxs = fn->ntable + 2, total = 0;
 	unsigned char *state = NULL;
-	bool changed, ok = false;
+	bool changed, ok = false, irreducible = false;
 	enum { WHITE, GREY, BLACK };
 
 	if (!fl)
@@ -926,10 +1080,10 @@ static bool flow_build(struct func_info *fn)
 			while (d != h && d != 0)
 				d = idom[d];
 			if (d != h) {
-				fl->why = "irreducible control flow (a cycle "
-					  "entered at more than one place)";
-				ok = true;
-				goto out;
+				/* Not reducible: the loops are the cycles
+				 * of a nesting forest instead. */
+				irreducible = true;
+				goto cycles;
 			}
 			/* The loop of back edge v -> h: h, and what reaches
 			 * v without passing h.  Blocks of several back edges
@@ -965,6 +1119,10 @@ static bool flow_build(struct func_info *fn)
 				}
 		}
 	}
+cycles:
+	if (irreducible && !cycle_depths(nb, succ, soff, nsucc, poff, pred,
+					 fl->reach, fl->depth))
+		goto out;
 	/* Code no path from the entry reaches: its loops are unknown. */
 	for (k = 0; k < nb; k++)
 		if (idom[k] == SIZE_MAX)

@@ -85,8 +85,10 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 /*
  * How many loops of its function enclose @addr: natural loops of the
  * function's control-flow graph (computed once per function), a loop
- * with several back edges counted once.  -1 when unknown, with the
- * reason in *@why: not decoded, irreducible flow, a switch table not
+ * with several back edges counted once; in flow that is not reducible
+ * (jump threading makes cycles entered at two places), the cycles of a
+ * loop nesting forest of strongly connected components.  -1 when
+ * unknown, with the reason in *@why: not decoded, a switch table not
  * read, code no path reaches, a .cold part.
  */
 int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
