@@ -433,6 +433,15 @@ static const struct seq_case seq_cases[] = {
 	{ "a label before",
 	  "int f(int a)\n{\nout:\n\ttrace_simple(m, \"%d\", a);\n"
 	  "\treturn a;\n}\n", 0, 0 },
+	{ "a call after a loop's block",
+	  "int f(int a)\n{\n\tfor (; a; a--) {\n\t\tg(a);\n\t}\n\tg(a);\n"
+	  "\ttrace_simple(m, \"%d\", a); for (;;) g(1);\n\treturn a;\n}\n", 1, 1 },
+	{ "a declaration with an initializer's braces",
+	  "int f(int a)\n{\n\tint v[2] = {\n\t\t1, 2 };\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\treturn v[a];\n}\n", 0, 0 },
+	{ "a struct's declarator after its braces",
+	  "int f(int a)\n{\n\tstruct { int x; }\n\t\tv;\n"
+	  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n", 0, 0 },
 	{ "itself a braceless arm",
 	  "int f(int a)\n{\n\tg(a);\n\tif (a)\n\t\ttrace_simple(m, \"%d\", a);\n"
 	  "\tif (a) g(1);\n\treturn a;\n}\n", 0, 0 },

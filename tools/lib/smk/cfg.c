@@ -1742,6 +1742,20 @@ bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr)
 	       fn->insns[lo].jump;
 }
 
+bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
+			uint64_t *taken, uint64_t *next)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0;
+
+	if (!fn || i >= fn->n || i + 1 >= fn->n || !fn->insns[i].target ||
+	    !fn->insns[i].falls || !fn->insns[i].jump)
+		return false;
+	*taken = fn->insns[i].target;
+	*next = fn->insns[i + 1].addr;
+	return true;
+}
+
 uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)
 {
 	struct func_info *fn = func_at(b, addr, NULL);

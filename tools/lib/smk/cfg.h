@@ -98,6 +98,12 @@ int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
  * control may fall through)?  False when unknown. */
 bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
 
+/* The two ways out of the conditional jump at @addr: its target and the
+ * next instruction.  False when @addr is no conditional jump (or not
+ * decoded). */
+bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
+			uint64_t *taken, uint64_t *next);
+
 /* Does a basic block start at @addr (entry, jump target, after a jump)? */
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 

@@ -436,6 +436,46 @@ static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
 }
 
 /*
+ * The line of @root's own source that @addr's code is for: the line of
+ * the call inlined into @root that holds @addr (the outermost below
+ * @root), or the row's line when no call inlined there does.  0 when
+ * unknown, or when @addr is not in @root or its row is of another file.
+ */
+static unsigned int root_line(Dwarf_Die *cu, Dwarf_Die *root,
+			      const char *file, Dwarf_Addr addr)
+{
+	Dwarf_Off self = dwarf_dieoffset(root);
+	Dwarf_Die *sc = NULL;
+	int n = smk_concrete_scopes(cu, addr, 0, &sc), i, at = -1;
+	unsigned int line = 0;
+	Dwarf_Word call = 0;
+	Dwarf_Attribute a;
+
+	/* Innermost first: find @root, then the nearest call inside it. */
+	for (i = 0; i < n; i++)
+		if (dwarf_dieoffset(&sc[i]) == self)
+			at = i;
+	for (i = at - 1; at > 0 && i >= 0; i--)
+		if (dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine) {
+			if (!dwarf_formudata(dwarf_attr(&sc[i], DW_AT_call_line,
+							&a), &call))
+				line = call;
+			break;
+		}
+	if (at > 0 && i < 0) {
+		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
+		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		int ln;
+
+		if (src && file && smk_same_source(src, file) &&
+		    !dwarf_lineno(l, &ln) && ln > 0)
+			line = ln;
+	}
+	free(sc);
+	return at >= 0 ? line : 0;
+}
+
+/*
  * Rows of the marker's file inside @root: those on [first, last] into
  * @on; the smallest line after @last that has rows into @next.
  */
@@ -1800,6 +1840,21 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	 * condition of it went (gcc threads an inlined call's trailing
 	 * "if (flag)" into the next one's: csmith's transparent_crc()). */
 	if (smk_source_prev_statement(b, src, m->line, m->rec.name, &first,
+				      &last) == 1 && last < m->line &&
+	    dwarf_diecu(root, &cu, NULL, NULL) &&
+	    (line = root_line(&cu, root, file, pred)) >= (int)first &&
+	    line <= (int)last) {
+		/* The jump is that statement's own: the site is in one of
+		 * its arms (the statement's inlined "if (flag) printf()",
+		 * where gcc put the next line's first row). */
+		explain(p, "  %#llx: its block is entered only by the "
+			"conditional jump at %#llx, code of line %d, the "
+			"plain statement before the marker",
+			(unsigned long long)addr, (unsigned long long)pred,
+			line);
+		return true;
+	}
+	if (smk_source_prev_statement(b, src, m->line, m->rec.name, &first,
 				      &last) == 1 && last <= m->line &&
 	    dwarf_diecu(root, &cu, NULL, NULL) &&
 	    !line_rows(&cu, root, file, first, last, &rows, &after, NULL)) {
@@ -1860,9 +1915,46 @@ static size_t parts_apart(const struct smk_instance *in)
 	return n;
 }
 
+/*
+ * Does the other way out of the conditional jump that alone leads to the
+ * site at @addr lead to another of the marker's @sites, in one pass of
+ * the loops?  Then the compiler copied the marker's point into both arms
+ * (csmith's transparent_crc(): the block after its "if (flag)" in each
+ * arm), and the site in one arm is no miss.  Or to the site itself, which
+ * only the jump leads to: the other way goes round the loop whose exit
+ * the jump is (an inlined loop's last test before the marker).
+ */
+static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
+			    const uint64_t *sites, size_t nsites,
+			    struct smk_placement *p)
+{
+	uint64_t head = smk_code_block_head(b, addr), pred, taken, next,
+		 other;
+	size_t k;
+
+	if (!head || smk_code_preds(b, head, &pred, 1) != 1 ||
+	    !smk_code_cond_arms(b, pred, &taken, &next) ||
+	    (taken != head && next != head))
+		return false;
+	other = taken == head ? next : taken;
+	for (k = 0; k < nsites; k++)
+		if (smk_code_reaches_pass(b, other, sites[k]) == SMK_YES) {
+			/* The site itself only through the jump again: the
+			 * other way goes round a loop whose exit it is. */
+			explain(p, "  %#llx: the other way at %#llx leads to "
+				"%s %#llx", (unsigned long long)addr,
+				(unsigned long long)pred, sites[k] == addr ?
+				"the jump again, round a loop, and so to" :
+				"the copy at", (unsigned long long)sites[k]);
+			return true;
+		}
+	return false;
+}
+
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
-		       uint64_t addr, size_t copies, struct smk_placement *p)
+		       uint64_t addr, size_t copies, const uint64_t *sites,
+		       size_t nsites, struct smk_placement *p)
 {
 	bool entry_left = false, unopt = false;
 	struct smk_code_facts f;
@@ -1903,7 +1995,8 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	unopt = dwarf_diecu(root, &cu, NULL, NULL) &&
 		smk_dwarf_cu_unoptimized(&cu);
 	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f, unopt);
-	if (r == RULE_OWN_BLOCK && sunk_into_arm(b, root, file, m, addr, p))
+	if (r == RULE_OWN_BLOCK && sunk_into_arm(b, root, file, m, addr, p) &&
+	    !other_arm_sited(b, addr, sites, nsites, p))
 		r = RULE_ARM_SUNK;
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
@@ -2475,8 +2568,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			continue;
 		on.n = next.n = prev.n = 0;
 		if (in->own_block && in->nparts) {
+			struct addrs pv = { 0 };	/* the copies */
 			Dwarf_Die block;
 			size_t kept = 0;
+			bool bp = false;
 
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
 				continue;
@@ -2485,14 +2580,17 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				dwarf_diename(&root) : "?", in->inlined ?
 				" (inlined)" : "", in->nparts,
 				in->nparts == 1 ? "" : "s");
-			if (file)
+			for (j = 0; j < in->nparts && !err; j++)
+				err = addrs_add(&pv, in->parts[j].addr);
+			if (file && !err)
 				err = line_rows(&cu, &root, file, m->line,
 						marker_last_line(m), &on,
 						&next, NULL);
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
 						    in->parts[j].addr,
-						    parts_apart(in), p);
+						    parts_apart(in), pv.v, pv.n,
+						    p);
 
 				if (r == RULE_NONE)
 					continue;	/* a bogus copy */
@@ -2506,45 +2604,34 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					       in->parts[j].addr, in->inlined,
 					       r == RULE_NEXT_JOINED, flags);
 			}
-			if (err)
-				break;
 			/* More copies of the next statement than of the
 			 * marker: the tail after it was duplicated. */
-			if (kept && next.n > kept)
+			if (!err && kept && next.n > kept)
 				note(&acc, RULE_TAIL_DUP);
-			if (kept && !acc.under &&
+			if (!err && kept && !acc.under &&
 			    tail_copied(b, &cu, file, m, in))
 				note(&acc, RULE_TAIL_DUP);
-			if (kept && !acc.under && file) {
-				uint64_t *sv = calloc(in->nparts, sizeof(*sv));
-				size_t ns = 0;
-				bool bp;
-
-				if (!sv) {
-					err = &smk_error_nomem;
-					break;
-				}
-				for (j = 0; j < in->nparts; j++)
-					sv[ns++] = in->parts[j].addr;
+			if (!err && kept && !acc.under && file) {
 				err = bypassed(b, &cu, &root, file,
-					       marker_last_line(m), sv, ns,
+					       marker_last_line(m), pv.v, pv.n,
 					       &bp);
-				for (j = 0; j < ns && !err && !bp; j++)
+				for (j = 0; j < pv.n && !err && !bp; j++)
 					bp = exit_copied(b, &cu, &root, file,
 							 marker_last_line(m),
-							 sv[j], sv, ns, NULL);
+							 pv.v[j], pv.v, pv.n,
+							 NULL);
 				if (!err && bp)
 					note(&acc, RULE_TAIL_DUP);
 				if (!err && !bp)
 					err = before_bypassed(b, &cu, &root,
-							      file, m, sv, ns,
-							      p, &bp);
-				free(sv);
-				if (err)
-					break;
-				if (bp)
+							      file, m, pv.v,
+							      pv.n, p, &bp);
+				if (!err && bp)
 					note(&acc, RULE_PARTIAL);
 			}
+			free(pv.v);
+			if (err)
+				break;
 			if (kept)
 				continue;
 			on.n = next.n = 0;
@@ -2721,7 +2808,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j],
-					    use->n, p);
+					    use->n, use->v, use->n, p);
 
 			/* The join was judged path by path. */
 			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||

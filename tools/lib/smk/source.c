@@ -1264,8 +1264,22 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 		return 0;
 	/* Back to the start of the statement ending there, at its level. */
 	for (k = first - 1; k-- > 0;) {
-		if (is(s, k, "}"))
-			return 0;	/* a block or an initializer */
+		if (is(s, k, "}")) {
+			size_t o = match(s, k, -1);
+
+			/* The end of a block before the statement ("for
+			 * (...) { ... } f(x);"): the "{" opens a body or
+			 * a block, and a name follows.  Else an
+			 * initializer, a compound literal or a struct. */
+			if (o < s->n && o > 0 && identifier(s, k + 1) &&
+			    !keyword(s, k + 1) &&
+			    (is(s, o - 1, ")") || is(s, o - 1, ";") ||
+			     is(s, o - 1, "{") || is(s, o - 1, "}") ||
+			     is(s, o - 1, "else") || is(s, o - 1, "do") ||
+			     is(s, o - 1, ":")))
+				break;
+			return 0;
+		}
 		if (is(s, k, ")")) {
 			k = match(s, k, -1);
 			if (k >= s->n)
