@@ -1750,6 +1750,55 @@ static bool starts_line(struct smk_binary *b, const struct smk_marker *m,
 						     m->rec.name) == 1;
 }
 
+static const char *call_file(Dwarf_Die *die);
+
+/*
+ * The start of each range of the calls inlined into @die's scope (not
+ * into another inlined call) on lines [@first, @last] of @file, into
+ * @out: the code of a statement that is all inlined calls has no row of
+ * its own (csmith's "transparent_crc(g, ...);").  At most 64 levels of
+ * lexical blocks.
+ */
+static struct smk_error *inlined_starts(Dwarf_Die *die, const char *file,
+					unsigned int first, unsigned int last,
+					struct addrs *out, int level)
+{
+	struct smk_error *err = NULL;
+	Dwarf_Die child;
+
+	if (level > 64 || dwarf_child(die, &child) != 0)
+		return NULL;
+	do {
+		int tag = dwarf_tag(&child);
+		Dwarf_Attribute a;
+		Dwarf_Word line = 0;
+		const char *cf;
+
+		if (tag == DW_TAG_lexical_block) {
+			err = inlined_starts(&child, file, first, last, out,
+					     level + 1);
+			continue;
+		}
+		if (tag != DW_TAG_inlined_subroutine ||
+		    dwarf_formudata(dwarf_attr(&child, DW_AT_call_line, &a),
+				    &line) || line < first || line > last)
+			continue;
+		cf = call_file(&child);
+		if (!cf || !smk_same_source(cf, file))
+			continue;
+		{
+			Dwarf_Addr base, start, end;
+			ptrdiff_t off = 0;
+
+			while (!err && (off = dwarf_ranges(&child, off, &base,
+							   &start, &end)) > 0)
+				if (start < end)
+					err = addrs_add(out, start);
+		}
+	} while (!err && dwarf_siblingof(&child, &child) == 0);
+	return err;
+}
+
 /*
  * Does a copy of the statement right before the marker run on a path that
  * none of the marker's @sites is on, within one pass of the loops around
@@ -1782,6 +1831,8 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	    last > m->line)
 		return NULL;
 	err = line_rows(cu, root, file, first, last, &rows, &after, NULL);
+	if (!err)
+		err = inlined_starts(root, file, first, last, &rows, 0);
 	for (i = 0; i < rows.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, rows.v[i]);
@@ -1800,8 +1851,9 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 		if (judged && k == nsites) {
 			*out = true;
 			explain(p, "  %#llx: code of line %u, the statement "
-				"before the marker, neither leads to a site "
-				"nor follows one in a pass of its loops",
+				"before the marker (its row or a call inlined "
+				"there), neither leads to a site nor follows "
+				"one in a pass of its loops",
 				(unsigned long long)rows.v[i], last);
 		}
 	}
@@ -2833,6 +2885,17 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				       in->root, use->v[j], in->inlined,
 				       rule == RULE_NEXT_JOINED ||
 				       rule == RULE_TREE_ARM, flags);
+		}
+		/* Every copy of the statement before the marker goes on
+		 * to a site (as for the marker's own block). */
+		if (!err && file && !acc.under &&
+		    rules[acc.worst].verdict == SMK_VERDICT_EXACT) {
+			bool bp;
+
+			err = before_bypassed(b, &cu, &root, file, m, use->v,
+					      use->n, p, &bp);
+			if (!err && bp)
+				note(&acc, RULE_PARTIAL);
 		}
 	}
 	free(on.v);
