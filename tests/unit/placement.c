@@ -320,6 +320,43 @@ static void check_pass(void)
 	smk_binary_destroy(b);
 }
 
+/*
+ * A stack slot not written yet (slot-gcc-O1, bench/campaign/repro/
+ * sunk-store): gcc -O1 stores l_418's initializer only where its
+ * address is taken, after the marker m23, and DWARF names the slot for
+ * the whole scope.  The fetch is refused; p_12, in a register, is not.
+ */
+static void check_slot(void)
+{
+	struct smk_binary *b = open_bin(NULL, "slot-gcc-O1");
+	struct smk_marker_set *set = NULL;
+	struct smk_placement *p = NULL;
+	const struct smk_placement *m;
+	const struct smk_fetch *f0 = NULL, *f1 = NULL;
+	long n;
+
+	if (!b) {
+		ok(0, "slot-gcc-O1 opens");
+		return;
+	}
+	n = place(b, &set, &p);
+	m = n > 0 ? find(set, p, "m23") : NULL;
+	if (m && m->nsites && m->sites[0].nfetch == 2) {
+		f0 = &m->sites[0].fetch[0];
+		f1 = &m->sites[0].fetch[1];
+	}
+	ok(f0 && f0->spec && !strcmp(f0->spec, "%di"),
+	   "m23's p_12 is fetched from %%di (%s)", f0 && f0->spec ?
+	   f0->spec : "-");
+	ok(f1 && !f1->spec && f1->reason &&
+	   strstr(f1->reason, "not be written yet"),
+	   "m23's l_418, its slot stored after the marker, is refused (%s)",
+	   f1 && f1->reason ? f1->reason : f1 && f1->spec ? f1->spec : "-");
+	smk_placements_destroy(p, set ? set->n : 0);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -332,6 +369,7 @@ int main(int argc, char **argv)
 	check_big(argv[2]);
 	check_loops(argv[1]);	/* last: it changes directory */
 	check_pass();
+	check_slot();
 	printf("1..%d\n", tap_n);
 	return tap_fail != 0;
 }

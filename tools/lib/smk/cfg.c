@@ -102,6 +102,13 @@ struct insn_info {
 	int64_t disp;
 	bool jump;		/* a jump (ends a basic block) */
 	bool condmove;
+	/* The stack: what the instruction does to %rsp (sp_delta, or
+	 * sp_lost when not a constant), and a write to, or the address of,
+	 * sp_size bytes at sp_disp(%rsp) (sp_ref 1 a store, 2 an lea). */
+	bool sp_lost;
+	unsigned char sp_ref, sp_size;
+	int32_t sp_delta;
+	int64_t sp_disp;
 };
 
 struct func_info {
@@ -185,6 +192,66 @@ static void cache_free(void *p)
 	}
 	free(c->f);
 	free(c);
+}
+
+/*
+ * What @in does to the stack pointer, and which stack slot it writes or
+ * takes the address of (struct insn_info's sp_* fields).  Pushes, pops
+ * and add/sub of a constant move %rsp by a known amount; any other write
+ * of %rsp (leave, mov, and for alignment) loses track of it.
+ */
+static void stack_effect(csh h, const cs_insn *in, struct insn_info *out)
+{
+	const cs_x86 *x = &in->detail->x86;
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, k;
+	bool writes_sp = false;
+
+	if (x->op_count >= 1 && x->operands[0].type == X86_OP_MEM &&
+	    (x->operands[0].access & CS_AC_WRITE) &&
+	    x->operands[0].mem.base == X86_REG_RSP &&
+	    x->operands[0].mem.index == X86_REG_INVALID) {
+		out->sp_ref = 1;
+		out->sp_disp = x->operands[0].mem.disp;
+		out->sp_size = x->operands[0].size;
+	}
+	if (in->id == X86_INS_LEA && x->op_count == 2 &&
+	    x->operands[1].type == X86_OP_MEM &&
+	    x->operands[1].mem.base == X86_REG_RSP &&
+	    x->operands[1].mem.index == X86_REG_INVALID) {
+		out->sp_ref = 2;
+		out->sp_disp = x->operands[1].mem.disp;
+		out->sp_size = 1;
+	}
+	if (in->id == X86_INS_PUSH) {
+		out->sp_delta = -(int32_t)(x->op_count ? x->operands[0].size :
+					   8);
+		return;
+	}
+	if (in->id == X86_INS_POP) {
+		out->sp_delta = x->op_count ? x->operands[0].size : 8;
+		return;
+	}
+	if (in->id == X86_INS_CALL || in->id == X86_INS_RET)
+		return;		/* the callee's own, undone */
+	if ((in->id == X86_INS_SUB || in->id == X86_INS_ADD) &&
+	    x->op_count == 2 && x->operands[0].type == X86_OP_REG &&
+	    x->operands[0].reg == X86_REG_RSP &&
+	    x->operands[1].type == X86_OP_IMM) {
+		int64_t v = x->operands[1].imm;
+
+		out->sp_delta = (int32_t)(in->id == X86_INS_SUB ? -v : v);
+		return;
+	}
+	if (cs_regs_access(h, in, rd, &nrd, wr, &nwr) != 0) {
+		out->sp_lost = true;
+		return;
+	}
+	for (k = 0; k < nwr; k++)
+		if (wr[k] == X86_REG_RSP || wr[k] == X86_REG_ESP ||
+		    wr[k] == X86_REG_SP)
+			writes_sp = true;
+	out->sp_lost = writes_sp;
 }
 
 /* The binary's cache, made on first use (NULL: out of memory). */
@@ -625,6 +692,7 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 		    x->operands[0].mem.base == X86_REG_RIP &&
 		    x->operands[0].mem.index == X86_REG_INVALID)
 			f->insns[i].static_store = rip_target(b, in, x);
+		stack_effect(h, in, &f->insns[i]);
 		f->insns[i].indirect = (in->id == X86_INS_JMP ||
 					in->id == X86_INS_LJMP) &&
 				       x->op_count == 1 &&
@@ -1650,6 +1718,117 @@ static bool static_store(const struct insn_info *in, uint64_t addr)
 bool smk_code_stale_static(struct smk_binary *b, uint64_t site, uint64_t addr)
 {
 	return addr && stale(b, site, static_store, addr);
+}
+
+bool smk_code_stack_unset(struct smk_binary *b, uint64_t site, int64_t disp)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn = func_at(b, site, &sym);
+	const struct flow *fl;
+	int64_t *at = NULL, slot;
+	size_t i, k, e, *work = NULL, wn = 0, bs;
+	unsigned char *seen = NULL;
+	bool unset = true;
+
+	if (!fn || !fn->n || (!fn->flow && !flow_build(fn)))
+		return true;
+	fl = fn->flow;
+	i = insn_find(fn, site);
+	if (!fl->succ || i == fn->n || !fl->reach[fl->block[i]])
+		return true;
+	/*
+	 * %rsp against its value at the entry, at the start of each block
+	 * (INT64_MIN: not reached yet), walking the flow graph; a block
+	 * reached with two values, or an instruction that loses track of
+	 * %rsp, leaves it unknown: unset, as far as anyone can tell.
+	 */
+	at = malloc(fl->nb * sizeof(*at));
+	work = malloc((fl->nb + 1) * sizeof(*work));
+	seen = calloc(fl->nb + 1, 1);
+	if (!at || !work || !seen)
+		goto out;
+	for (k = 0; k < fl->nb; k++)
+		at[k] = INT64_MIN;
+	at[0] = 0;
+	work[wn++] = 0;
+	while (wn) {
+		size_t v = work[--wn], last;
+		int64_t sp = at[v];
+
+		last = (v + 1 < fl->nb ? fl->first[v + 1] : fn->n);
+		for (k = fl->first[v]; k < last; k++) {
+			if (fn->insns[k].sp_lost)
+				goto out;
+			sp += fn->insns[k].sp_delta;
+		}
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (at[w] == INT64_MIN) {
+				at[w] = sp;
+				work[wn++] = w;
+			} else if (at[w] != sp) {
+				goto out;
+			}
+		}
+	}
+	/* The slot against the entry's %rsp: at or above it, the caller's
+	 * frame (arguments on the stack), written before the call. */
+	bs = fl->block[i];
+	slot = at[bs];
+	for (k = fl->first[bs]; k < i; k++)
+		slot += fn->insns[k].sp_delta;
+	slot += disp;
+	if (slot >= 0) {
+		unset = false;
+		goto out;
+	}
+	/*
+	 * From the entry, can the site be reached without passing a store
+	 * to the slot, or an lea of it (its address handed on, for a
+	 * callee or a pointer to write through)?
+	 */
+	wn = 0;
+	work[wn++] = 0;
+	seen[0] = 1;
+	unset = false;
+	while (wn && !unset) {
+		size_t v = work[--wn], last;
+		int64_t sp = at[v];
+		bool blocked = false;
+
+		last = (v + 1 < fl->nb ? fl->first[v + 1] : fn->n);
+		for (k = fl->first[v]; k < last; k++) {
+			const struct insn_info *in = &fn->insns[k];
+
+			if (k == i) {
+				unset = true;
+				break;
+			}
+			if (in->sp_ref && sp + in->sp_disp <= slot &&
+			    slot < sp + in->sp_disp + (in->sp_size ?
+						       in->sp_size : 1)) {
+				blocked = true;
+				break;
+			}
+			sp += in->sp_delta;
+		}
+		if (unset || blocked)
+			continue;
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (!seen[w]) {
+				seen[w] = 1;
+				work[wn++] = w;
+			}
+		}
+	}
+out:
+	free(at);
+	free(work);
+	free(seen);
+	return unset;
 }
 
 /* Does a direct jump in the function @name (a .cold part) go to @addr? */

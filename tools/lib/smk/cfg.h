@@ -152,6 +152,18 @@ size_t smk_code_exits(struct smk_binary *b, uint64_t addr,
  * it.  True when unknown (a value not to trust).
  */
 bool smk_code_stale_member(struct smk_binary *b, uint64_t site, int64_t disp);
+
+/*
+ * Can the stack slot at @disp(%rsp), as %rsp is at @site, hold what was
+ * there before the function ran: a path from the function's entry to
+ * @site that stores nothing to it and takes no address of it?  gcc
+ * stores the initializer of a local whose address escapes only where the
+ * address is taken, which may be after the marker, while DWARF names the
+ * slot for the whole scope.  True when unknown (%rsp not tracked: leave,
+ * a mov or an and to it, two heights at a join).  A slot in the caller's
+ * frame (arguments on the stack) is set.
+ */
+bool smk_code_stack_unset(struct smk_binary *b, uint64_t site, int64_t disp);
 /*
  * The same for a static variable at DWARF address @addr, read from memory
  * at @site: stored to (RIP-relative, relocations read in a .ko) after the

@@ -946,6 +946,30 @@ static bool recursion_loop(struct smk_binary *b, Dwarf_Die *scopes,
 					 sizeof(path)), line) == 0;
 }
 
+/*
+ * Is the stack slot a fetch reads (the innermost "+D(%sp)" of @spec)
+ * possibly not written yet at @addr (smk_code_stack_unset())?
+ */
+static bool stack_slot_unset(struct smk_binary *b, uint64_t addr,
+			     const char *spec)
+{
+	const char *end = strstr(spec, "(%sp)"), *p;
+	long long off;
+	char *stop;
+
+	if (!end)
+		return false;
+	for (p = end; p > spec && p[-1] != '+' && p[-1] != '-' &&
+	     p[-1] != '('; p--)
+		;
+	if (p == spec || p[-1] == '(')
+		return false;
+	off = strtoll(p - 1, &stop, 0);
+	if (stop != end)
+		return false;
+	return smk_code_stack_unset(b, addr, off);
+}
+
 static bool uses_register(const char *spec)
 {
 	const char *p;
@@ -1127,6 +1151,16 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 					"register in the loop around the "
 					"marker and writes it to memory only "
 					"after it: memory is stale here");
+			if (err)
+				break;
+		}
+		if (f->spec && stack_slot_unset(b, addr, f->spec)) {
+			err = refuse(f, "the stack slot DWARF names for it may "
+					"not be written yet here: on a path "
+					"from the function's entry nothing "
+					"stores to it (gcc stores a local "
+					"whose address escapes where the "
+					"address is taken)");
 			if (err)
 				break;
 		}
