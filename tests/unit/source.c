@@ -634,6 +634,44 @@ int main(void)
 		ok(r == c->want, "loop_depth: %s: %d (want %d)", c->what, r,
 		   c->want);
 	}
+	{
+		static const struct {
+			const char *what, *text;
+			int want;
+			unsigned int col;
+		} after[] = {
+			{ "a for on the marker's line",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\ttrace_simple(m, \"%d\", a); for (i = 0; i < a; i++)\n"
+			  "\t\tg(i);\n\treturn a;\n}\n", 1, 40 },
+			{ "a while on the marker's line",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a); while (a--)\n"
+			  "\t\tg(a);\n\treturn a;\n}\n", 1, 28 },
+			{ "a call on the marker's line",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a); g(a);\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "a for on the next line",
+			  "int f(int a)\n{\n\tint i;\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tfor (i = 0; i < a; i++)\n\t\tg(i);\n\treturn a;\n}\n",
+			  0, 0 },
+		};
+
+		for (i = 0; i < sizeof(after) / sizeof(*after); i++) {
+			unsigned int decl = 0, line, col = 0;
+			int r;
+
+			line = new_case("after", after[i].what, after[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_loop_after(&b, path, line, "m", &col);
+			ok(r == after[i].want &&
+			   (r != 1 || col == after[i].col),
+			   "loop_after: %s: %d, column %u (want %d, %u)",
+			   after[i].what, r, col, after[i].want,
+			   after[i].col);
+		}
+	}
 	ok(smk_source_loop_depth(&b, "/nonexistent/x.c", 5, "m") == -1,
 	   "loop_depth: no source: unknown");
 	for (i = 0; i < sizeof(seq_cases) / sizeof(*seq_cases); i++) {

@@ -1257,6 +1257,30 @@ int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
 	return fn->flow->depth[fn->flow->block[i]];
 }
 
+enum smk_answer smk_code_goes_back(struct smk_binary *b, uint64_t jump,
+				   uint64_t to)
+{
+	struct func_info *fn = func_at(b, jump, NULL);
+	const struct flow *fl;
+	size_t i, j, e, v;
+
+	if (!fn || !fn->n || (!fn->flow && !flow_build(fn)))
+		return unknown(b);
+	fl = fn->flow;
+	i = insn_find(fn, jump);
+	j = insn_find(fn, to);
+	if (!fl->succ || i == fn->n || j == fn->n || !fl->reach[fl->block[i]])
+		return unknown(b);
+	v = fl->block[i];
+	/* The edge from the jump's block to the block that @to starts. */
+	if (fl->first[fl->block[j]] != j)
+		return SMK_NO;
+	for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++)
+		if (fl->succ[e] == fl->block[j])
+			return fl->back[e] ? SMK_YES : SMK_NO;
+	return SMK_NO;
+}
+
 enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to)
 {

@@ -131,6 +131,14 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to);
 
 /*
+ * Is the edge from the block ending at the jump @jump to the block that
+ * starts at @to a retreating one (a loop's back edge, as
+ * smk_code_reaches_pass() leaves out)?  No when there is no such edge.
+ */
+enum smk_answer smk_code_goes_back(struct smk_binary *b, uint64_t jump,
+				   uint64_t to);
+
+/*
  * The exits of the function holding @addr: each run of instructions that
  * goes straight (no branch in, none out) to a ret, [start, end).  Up to
  * @max into @out; returns how many, SIZE_MAX when unknown or more.

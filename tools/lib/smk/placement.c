@@ -476,6 +476,74 @@ static unsigned int root_line(Dwarf_Die *cu, Dwarf_Die *root,
 }
 
 /*
+ * Keep of @on the addresses that have a row of @file on lines [@first,
+ * @line) or on @line before byte column @col, or that are in no more
+ * loops of the code than the code of the line before the marker
+ * (@prev; without any, than the marker's loops in the source,
+ * @src_depth, -1 unknown): with a loop after the marker on its last line
+ * (smk_source_loop_after()), the rows from @col on are that loop's
+ * condition and step, code of each pass (clang's "marker; for (...)":
+ * the step's row, which fired 4 times for 1 run), except the test
+ * before the loop that a rotated loop runs once.  A row with no column
+ * is not known to be the marker's.
+ */
+static void drop_loop_rows(struct smk_binary *b, Dwarf_Die *cu,
+			   const char *file, unsigned int first,
+			   unsigned int line, unsigned int col,
+			   const struct addrs *prev, int src_depth,
+			   struct addrs *on)
+{
+	const char *why;
+	int outside = -1, d;
+	Dwarf_Lines *lines;
+	size_t nlines, i, k, kept = 0;
+	bool *mine;
+
+	if (!on->n || dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return;
+	mine = calloc(on->n, sizeof(*mine));
+	if (!mine)
+		return;	/* keeps them: the loop check still applies */
+	for (k = 0; k < prev->n; k++) {
+		d = smk_code_loop_depth(b, prev->v[k], &why);
+		if (d >= 0 && (outside < 0 || d < outside))
+			outside = d;
+	}
+	/* No code before it: the marker's own loops in the source. */
+	if (outside < 0)
+		outside = src_depth;
+	for (k = 0; k < on->n && outside >= 0; k++) {
+		d = smk_code_loop_depth(b, on->v[k], &why);
+		if (d >= 0 && d <= outside)
+			mine[k] = true;
+	}
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr addr;
+		const char *src;
+		int ln, c = 0;
+
+		if (!l || dwarf_lineaddr(l, &addr) || dwarf_lineno(l, &ln) ||
+		    ln < (int)first || ln > (int)line)
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || !smk_same_source(src, file))
+			continue;
+		dwarf_linecol(l, &c);
+		if (ln == (int)line && (c <= 0 || (unsigned int)c >= col))
+			continue;
+		for (k = 0; k < on->n; k++)
+			if (on->v[k] == addr)
+				mine[k] = true;
+	}
+	for (k = 0; k < on->n; k++)
+		if (mine[k])
+			on->v[kept++] = on->v[k];
+	on->n = kept;
+	free(mine);
+}
+
+/*
  * Rows of the marker's file inside @root: those on [first, last] into
  * @on; the smallest line after @last that has rows into @next.
  */
@@ -2007,8 +2075,10 @@ static size_t parts_apart(const struct smk_instance *in)
  * the loops?  Then the compiler copied the marker's point into both arms
  * (csmith's transparent_crc(): the block after its "if (flag)" in each
  * arm), and the site in one arm is no miss.  Or to the site itself, which
- * only the jump leads to: the other way goes round the loop whose exit
- * the jump is (an inlined loop's last test before the marker).
+ * only the jump leads to, when the other way is the jump's back edge: it
+ * goes round the loop whose exit the jump is (an inlined loop's last test
+ * before the marker).  Not when the site is the back edge's side: that is
+ * the top of a loop's body (clang's "marker; for (...)" on one line).
  */
 static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
 			    const uint64_t *sites, size_t nsites,
@@ -2024,7 +2094,9 @@ static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
 		return false;
 	other = taken == head ? next : taken;
 	for (k = 0; k < nsites; k++)
-		if (smk_code_reaches_pass(b, other, sites[k]) == SMK_YES) {
+		if ((sites[k] != addr ||
+		     smk_code_goes_back(b, pred, other) == SMK_YES) &&
+		    smk_code_reaches_pass(b, other, sites[k]) == SMK_YES) {
 			/* The site itself only through the jump again: the
 			 * other way goes round a loop whose exit it is. */
 			explain(p, "  %#llx: the other way at %#llx leads to "
@@ -2723,11 +2795,34 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			on.n = next.n = 0;
 		}
 		if (file) {
+			char path[4096];
+			const char *src = marker_source(b, m, file, path,
+							sizeof(path));
+			unsigned int col = 0;
+			size_t had;
+
 			err = line_rows_at(&cu, &root, file, m->line,
 					   marker_last_line(m), &on, &next,
 					   &prev, &next_line);
 			if (err)
 				break;
+			had = on.n;
+			if (on.n && src &&
+			    smk_source_loop_after(b, src, m->line, m->rec.name,
+						  &col) == 1) {
+				drop_loop_rows(b, &cu, file, m->line,
+					       marker_last_line(m), col, &prev,
+					       source_loops(b, &root, file, m,
+							    on.v[0]), &on);
+				if (on.n != had)
+					explain(p, "copy in %s: %zu of %zu "
+						"rows of the marker's line "
+						"are the loop's after it "
+						"(from column %u)",
+						dwarf_diename(&root) ?
+						dwarf_diename(&root) : "?",
+						had - on.n, had, col);
+			}
 		}
 		if (on.n == 1) {
 			rule = RULE_LINE;

@@ -1250,6 +1250,49 @@ int smk_source_conditional_after(struct smk_binary *b, const char *path,
 	       is(s, last + 1, "while") || is(s, last + 1, "for");
 }
 
+int smk_source_loop_after(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int *col)
+{
+	const struct source *s;
+	size_t at = 0, first, last, open, close, k;
+	int depth = 0;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	if (last + 1 >= s->n || s->t[last + 1].line != s->t[last].line)
+		return 0;
+	if (is(s, last + 1, "while") || is(s, last + 1, "do")) {
+		*col = column(s, last + 1);
+		return 1;
+	}
+	if (!is(s, last + 1, "for"))
+		return 0;
+	open = last + 2;
+	close = is(s, open, "(") ? match(s, open, 1) : s->n;
+	if (close >= s->n)
+		return -1;
+	/* The condition starts after the init's ";" (a declaration's
+	 * initializer may hold braces or parentheses). */
+	for (k = open + 1; k < close; k++) {
+		if (is(s, k, "(") || is(s, k, "{"))
+			depth++;
+		else if (is(s, k, ")") || is(s, k, "}"))
+			depth--;
+		else if (!depth && is(s, k, ";"))
+			break;
+	}
+	if (k + 1 >= close)
+		return -1;
+	/* The condition on a later line: the loop's code on the marker's
+	 * line is the init's, which runs once. */
+	if (s->t[k + 1].line != s->t[last].line)
+		return 0;
+	*col = column(s, k + 1);
+	return 1;
+}
+
 int smk_source_prev_statement(struct smk_binary *b, const char *path,
 			      unsigned int line, const char *name,
 			      unsigned int *first_line, unsigned int *last_line)

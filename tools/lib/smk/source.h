@@ -161,6 +161,17 @@ int smk_source_conditional_after(struct smk_binary *b, const char *path,
 				 unsigned int *next_line);
 
 /*
+ * Is marker @name (with the markers next to it) followed on its line by a
+ * loop ("trace_simple(...); for (i = 0; i < n; i++)")?  Then the code of
+ * that line from byte column *@col on (a for's condition and step, a
+ * while's or do's all) runs once a pass of the loop, not once each time
+ * the marker does.  1 yes, 0 no, -1 unknown.
+ */
+int smk_source_loop_after(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int *col);
+
+/*
  * Is a plain statement right before marker @name in its block (no
  * keyword heads it, no label, not a braceless body, no ?: or && of its
  * own)?  1 yes, with its first and last lines, 0 no, -1 unknown.
