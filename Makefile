@@ -49,6 +49,18 @@ RES_SRC	:= $(sort $(wildcard tools/resolve/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:.c=)
 TOOLS	:= tools/marker-list/marker-list tools/resolve/marker-resolve
+# The in-process runtime (marker-resolve run): a preloaded library with its
+# own position-independent copy of libsmk, all of it hidden but dlopen and
+# dlclose; its LTTng-UST provider is a library of its own, loaded by the
+# runtime only when asked to record into LTTng.
+RUNTIME	:= tools/runtime/libsmk-run.so
+RUNTIME_LTTNG := tools/runtime/libsmk-run-lttng.so
+RUN_SRC	:= tools/runtime/run.c tools/runtime/tramp.c tools/runtime/hit.c
+RUN_PIC_LIB := tools/runtime/pic/libsmk-pic.a
+RUN_PIC_OBJ := $(patsubst tools/lib/smk/%.c,tools/runtime/pic/%.o,$(LIB_SRC))
+RUN_PKGS := libelf libdw zlib liblzma libzstd capstone
+RUN_LIBS := $(shell $(PKG_CONFIG) --libs $(RUN_PKGS) 2>/dev/null) -ldl -lpthread
+PIC_FLAGS := -fPIC -fvisibility=hidden
 MAN_RST	:= $(wildcard Documentation/man/*.rst)
 MANS	:= $(MAN_RST:.rst=)
 
@@ -58,7 +70,7 @@ FLAGS_FILE := .build-flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(LDFLAGS)
 
 
-all: $(TOOLS)
+all: $(TOOLS) $(RUNTIME) $(RUNTIME_LTTNG)
 
 $(FLAGS_FILE): FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
@@ -78,6 +90,29 @@ tools/marker-list/marker-list: $(LIST_SRC:.c=.o) $(LIB)
 tools/resolve/marker-resolve: $(RES_SRC:.c=.o) $(LIB)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+tools/runtime/pic/%.o: tools/lib/smk/%.c $(FLAGS_FILE)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c $< -o $@
+
+$(RUN_PIC_LIB): $(RUN_PIC_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+tools/runtime/%.pic.o: tools/runtime/%.c $(FLAGS_FILE)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c $< -o $@
+
+$(RUNTIME): $(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(LDFLAGS) -shared -Wl,-z,now -Wl,--as-needed -o $@ \
+		$(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB) $(RUN_LIBS)
+
+$(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h $(FLAGS_FILE)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itools/runtime -fPIC -shared -o $@ $< \
+		-llttng-ust -ldl
 
 tests/unit/%: tests/unit/%.o $(LIB)
 	$(call msg,LD,$@)
@@ -174,6 +209,7 @@ kernel: deps
 
 clean:
 	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
+	$(Q)rm -rf tools/runtime/pic tools/runtime/*.so
 	$(Q)find tools tests -name '*.[od]' -delete
 	$(Q)rm -rf tests/fuzz/build
 	$(Q)$(MAKE) --no-print-directory -C examples clean 2>/dev/null || true
@@ -204,4 +240,4 @@ help:
 .PHONY: fuzz fuzz-build all deps demo check fresh-check man install bench kernel clean help FORCE
 .SECONDARY:
 
--include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)
+-include $(LIB_OBJ:.o=.d) $(RUN_PIC_OBJ:.o=.d) $(RUN_SRC:.c=.pic.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)
