@@ -208,6 +208,8 @@ unsigned int smk_tramp_write(unsigned char *buf, uint64_t at,
 		case SMK_PATCH_COPY:
 			put(&o, bytes, in->len);
 			break;
+		case SMK_PATCH_PAD:
+			break;	/* after a ret or jmp: never reached */
 		case SMK_PATCH_RIPREL:
 			d = (int64_t)(in->target + bias) -
 			    (int64_t)(at + o.n + in->len);

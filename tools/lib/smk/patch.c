@@ -24,7 +24,12 @@
  *    trampoline); ret may only be the last one; anything else that
  *    transfers control or traps (indirect jumps and calls, loop, jrcxz,
  *    int, syscall, ud2, hlt) refuses the site, as do VEX/EVEX encodings
- *    with RIP-relative operands, whose disp32 we do not locate.
+ *    with RIP-relative operands, whose disp32 we do not locate;
+ *  - a site a few bytes before its function's final ret or jmp may take
+ *    the alignment padding after it (int3 or nop bytes outside every
+ *    symbol, up to the next symbol): no path runs them.  gcc and clang
+ *    align functions to 16 bytes, and markers before a return are
+ *    common.
  *
  * Indirect jumps are the one gap (cfg.c's header): a jump table cfg.c
  * could not read makes the function unknown, so a refusal, but a
@@ -83,7 +88,7 @@ static bool has_group(csh h, const cs_insn *in, int group)
 }
 
 /* Classify one displaced instruction; false (with the reason) refuses. */
-static bool classify(csh h, const cs_insn *in, bool last,
+static bool classify(csh h, const cs_insn *in, bool last, bool at_end,
 		     struct smk_patch_insn *pi, struct smk_patch_plan *p)
 {
 	const cs_x86 *x = &in->detail->x86;
@@ -107,7 +112,7 @@ static bool classify(csh h, const cs_insn *in, bool last,
 		return true;
 	}
 	if (has_group(h, in, CS_GRP_RET)) {
-		if (in->id != X86_INS_RET || x->op_count || !last)
+		if (in->id != X86_INS_RET || x->op_count || (!last && !at_end))
 			return refuse(p, "%s at %#" PRIx64 " ends the displaced "
 				      "bytes short of %u", in->mnemonic,
 				      in->address, SMK_PATCH_JMP_LEN);
@@ -124,7 +129,7 @@ static bool classify(csh h, const cs_insn *in, bool last,
 			return refuse(p, "%s %s at %#" PRIx64 " cannot run "
 				      "elsewhere (indirect, loop or jrcxz)",
 				      in->mnemonic, in->op_str, in->address);
-		if (!last)
+		if (!last && (jcc || !at_end))
 			return refuse(p, "a jump at %#" PRIx64 " ends the "
 				      "displaced bytes short of %u",
 				      in->address, SMK_PATCH_JMP_LEN);
@@ -167,6 +172,44 @@ static bool classify(csh h, const cs_insn *in, bool last,
 		pi->target = in->address + in->size + op->mem.disp;
 	}
 	return true;
+}
+
+/*
+ * After a function's final ret or jmp at @end: take padding up to the
+ * 5 bytes, when it decodes as int3 and nop instructions (the assembler's
+ * alignment fill: multi-byte nops) at least that far, and no symbol
+ * starts or lies there.
+ */
+static void take_padding(csh h, struct smk_binary *b,
+			 struct smk_patch_plan *p, uint64_t end)
+{
+	size_t need = SMK_PATCH_JMP_LEN - p->len, n = 0, i, count;
+	const unsigned char *pad = file_bytes(b, end, need + 15, &n);
+	struct smk_patch_insn *pi;
+	uint64_t covered = end;
+	cs_insn *insn = NULL;
+
+	if (!pad || n < need || p->ninsn >= SMK_PATCH_MAX_INSNS)
+		return;
+	for (i = 0; i < need; i++)
+		if (smk_binary_symbol_at(b, end + i))
+			return;
+	count = cs_disasm(h, pad, n, end, 0, &insn);
+	for (i = 0; i < count && covered < end + need; i++) {
+		if (insn[i].id != X86_INS_NOP && insn[i].id != X86_INS_INT3)
+			break;
+		covered += insn[i].size;
+	}
+	cs_free(insn, count);
+	if (covered < end + need)
+		return;
+	pi = &p->insn[p->ninsn++];
+	memset(pi, 0, sizeof(*pi));
+	pi->addr = end;
+	pi->len = need;
+	pi->kind = SMK_PATCH_PAD;
+	memcpy(p->bytes + p->len, pad, need);
+	p->len += need;
 }
 
 struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
@@ -246,12 +289,18 @@ struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 				break;
 			}
 		}
-		if (!classify(h, in, last, &p->insn[p->ninsn], p))
+		if (!classify(h, in, last, in->address + in->size == end,
+			      &p->insn[p->ninsn], p))
 			break;
 		memcpy(p->bytes + p->len, in->bytes, in->size);
 		p->len += in->size;
 		p->ninsn++;
 	}
+	if (p->ok && p->len < SMK_PATCH_JMP_LEN && p->ninsn &&
+	    addr + p->len == end &&
+	    (p->insn[p->ninsn - 1].kind == SMK_PATCH_JMP ||
+	     insn[p->ninsn - 1].id == X86_INS_RET))
+		take_padding(h, b, p, end);
 	if (p->ok && p->len < SMK_PATCH_JMP_LEN)
 		refuse(p, "%u bytes of code from %#" PRIx64 " to the end of %s "
 		       "(%s), short of a %u-byte jump", p->len, addr,

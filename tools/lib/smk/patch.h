@@ -32,6 +32,8 @@ enum smk_patch_kind {
 	SMK_PATCH_JMP,		/* jmp rel8/rel32 (last only) */
 	SMK_PATCH_JCC,		/* jcc rel8/rel32 (last only): taken to the
 				 * target, else on after the displaced bytes */
+	SMK_PATCH_PAD,		/* padding after a function's final ret or
+				 * jmp, outside every symbol: never run */
 };
 
 struct smk_patch_insn {
