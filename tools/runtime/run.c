@@ -604,22 +604,21 @@ out:
 
 static int scan_one(struct dl_phdr_info *info, size_t size, void *arg)
 {
+	unsigned int *index = arg;
 	char exe[4096];
 	const char *path = info->dlpi_name;
 	struct object *o;
 
-	if (!path || !*path) {
-		ssize_t n;
+	/* The program comes first, with no name. */
+	if ((*index)++ == 0) {
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-		if (info->dlpi_addr && objects)
-			return 0;	/* the vdso has no name either */
-		n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 		if (n <= 0)
 			return 0;
 		exe[n] = '\0';
 		path = exe;
 	}
-	if (path[0] != '/' || !strcmp(path, self_path))
+	if (!path || path[0] != '/' || !strcmp(path, self_path))
 		return 0;
 	for (o = objects; o; o = o->next)
 		if (o->bias == info->dlpi_addr && !strcmp(o->path, path)) {
@@ -643,10 +642,11 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *arg)
 static void rescan(void)
 {
 	struct object **pp, *o;
+	unsigned int index = 0;
 
 	for (o = objects; o; o = o->next)
 		o->seen = false;
-	dl_iterate_phdr(scan_one, NULL);
+	dl_iterate_phdr(scan_one, &index);
 	for (pp = &objects; (o = *pp);) {
 		if (o->seen) {
 			pp = &o->next;
