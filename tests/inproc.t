@@ -252,7 +252,7 @@ else
 	babeltrace2 "$B/trace" > lt.txt 2> lt.err
 	$PY - lt.txt h.json > "$TMP/lt.check" << 'EOF2'
 import json, re, sys
-ev = re.compile(r'simple_marker:hit: .*marker = "(\w+)", verdict = "(\w+)",'
+ev = re.compile(r'simple_marker:hit: .*marker = "(\w+)", verdict = \( "(\w+)"'
                 r'.*v = \[ (.*?) \], names = "([^"]*)"')
 lt = {}
 for line in open(sys.argv[1]):

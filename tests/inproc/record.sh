@@ -6,7 +6,10 @@
 # OUT while "sh SCRIPT" runs, with a private lttng-sessiond in a mount
 # namespace of its own, as tests/fixtures/lttng/record.sh does (see
 # there).  The channel blocks (no event discarded): SCRIPT's programs
-# need LTTNG_UST_ALLOW_BLOCKING=1.  Exit status: SCRIPT's, 77 when the
+# need LTTNG_UST_ALLOW_BLOCKING=1; RECORD_NONBLOCK=1 makes it discard
+# instead, RECORD_SUBBUF and RECORD_NSUBBUF size it, RECORD_EXTRA names
+# more events to enable (bench/inproc.py's compiled-in peer, bench:*).
+# Exit status: SCRIPT's, 77 when the
 # daemon cannot start, 1 when a step of the set-up fails.
 set -u
 [ "$(id -u)" = 0 ] || { echo "record.sh: not root" >&2; exit 77; }
@@ -33,7 +36,12 @@ trap cleanup EXIT
 lttng-sessiond --daemonize --no-kernel >/dev/null 2>&1 || exit 77
 q() { "$@" >/dev/null || { echo "record.sh: $* failed" >&2; exit 1; }; }
 q lttng create smk --output="$out"
-q lttng enable-channel -u --subbuf-size=1M --blocking-timeout=inf c
+blocking=--blocking-timeout=inf
+[ "${RECORD_NONBLOCK:-0}" = 1 ] && blocking=
+q lttng enable-channel -u --subbuf-size="${RECORD_SUBBUF:-1M}" \
+	--num-subbuf="${RECORD_NSUBBUF:-4}" $blocking c
+[ -n "${RECORD_EXTRA:-}" ] && q lttng enable-event -u -c c "$RECORD_EXTRA"
+
 if [ -n "$filter" ]; then
 	q lttng enable-event -u -c c simple_marker:hit --filter "$filter"
 else

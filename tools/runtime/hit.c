@@ -170,99 +170,120 @@ static size_t json_str(char *out, size_t room, const char *s, size_t n)
 	return o;
 }
 
+struct value {
+	uint64_t v;
+	bool ok;
+	ssize_t len;		/* a string's, -1 for none */
+	char str[SMK_RUN_STRING_MAX];
+};
+
+static void write_json(const struct smk_run_site *s, const struct value *val)
+{
+	char line[LINE_MAX_BYTES];
+	unsigned int i;
+	size_t n;
+
+	n = snprintf(line, sizeof(line),
+		     "{\"marker\":\"%s\",\"event\":\"%s\",\"verdict\":\"%s\","
+		     "\"site\":\"%#" PRIx64 "\",\"pid\":%d,\"tid\":%ld,"
+		     "\"values\":{", s->marker, s->event, s->verdict,
+		     s->file_offset, getpid(), (long)syscall(SYS_gettid));
+	for (i = 0; i < s->nargs && n < sizeof(line) - 64; i++) {
+		const struct smk_run_arg *a = &s->args[i];
+		const struct value *x = &val[i];
+
+		n += snprintf(line + n, sizeof(line) - n, "%s\"%s\":",
+			      i ? "," : "", a->name);
+		if (!x->ok || (a->type.kind == SMK_FTYPE_STRING && x->len < 0))
+			n += snprintf(line + n, sizeof(line) - n, "null");
+		else if (a->type.kind == SMK_FTYPE_STRING) {
+			line[n++] = '"';
+			n += json_str(line + n, sizeof(line) - 64 - n, x->str,
+				      x->len);
+			line[n++] = '"';
+		} else if (a->type.kind == SMK_FTYPE_S)
+			n += snprintf(line + n, sizeof(line) - n, "%" PRId64,
+				      (int64_t)x->v);
+		else if (a->type.kind == SMK_FTYPE_X)
+			n += snprintf(line + n, sizeof(line) - n,
+				      "\"%#" PRIx64 "\"", x->v);
+		else
+			n += snprintf(line + n, sizeof(line) - n, "%" PRIu64,
+				      x->v);
+	}
+	if (n > sizeof(line) - 4)
+		n = sizeof(line) - 4;
+	line[n++] = '}';
+	line[n++] = '}';
+	line[n++] = '\n';
+	if (write(smk_run_json_fd, line, n) < 0) {
+		/* Nothing to say it to: the program's stderr is not ours. */
+	}
+}
+
+/* LTTng: the values as integers; strings and faults in @text only,
+ * which stays empty (no formatting) for a marker without strings. */
+static void write_lttng(const struct smk_run_site *s, const struct value *val)
+{
+	char text[SMK_RECORD_MAX_ARGS * (SMK_RUN_STRING_MAX + 40)];
+	int64_t v[SMK_RECORD_MAX_ARGS];
+	size_t nt = 0;
+	unsigned int i;
+
+	text[0] = '\0';
+	for (i = 0; i < s->nargs; i++) {
+		const struct smk_run_arg *a = &s->args[i];
+		const struct value *x = &val[i];
+		bool str = a->type.kind == SMK_FTYPE_STRING;
+
+		v[i] = x->ok && !str ? (int64_t)x->v : 0;
+		if (str || !x->ok) {
+			if (nt >= sizeof(text) - 1)
+				continue;
+			if (x->ok && x->len >= 0)
+				nt += snprintf(text + nt, sizeof(text) - nt,
+					       "%s%s=\"%.*s\"", nt ? " " : "",
+					       a->name, (int)x->len, x->str);
+			else
+				nt += snprintf(text + nt, sizeof(text) - nt,
+					       "%s%s=(fault)", nt ? " " : "",
+					       a->name);
+			if (nt >= sizeof(text))
+				nt = sizeof(text) - 1;
+		}
+	}
+	smk_run_lttng(s->marker, s->verdict_id, s->addr, s->nargs, v, s->names,
+		      text);
+}
+
 static void hit_one(struct smk_frame *f, struct smk_run_site *s)
 {
-	char line[LINE_MAX_BYTES], names[SMK_RECORD_MAX_ARGS * 34];
-	char text[SMK_RECORD_MAX_ARGS * (SMK_RUN_STRING_MAX + 40)];
-	int64_t vals[SMK_RECORD_MAX_ARGS];
-	size_t n = 0, nn = 0, nt = 0;
+	struct value val[SMK_RECORD_MAX_ARGS];
 	int saved_errno = errno;
 	unsigned int i;
 
-	if (smk_run_json_fd >= 0)
-		n = snprintf(line, sizeof(line),
-			     "{\"marker\":\"%s\",\"event\":\"%s\","
-			     "\"verdict\":\"%s\",\"site\":\"%#" PRIx64 "\","
-			     "\"pid\":%d,\"tid\":%ld,\"values\":{",
-			     s->marker, s->event, s->verdict, s->file_offset,
-			     getpid(), (long)syscall(SYS_gettid));
 	for (i = 0; i < s->nargs; i++) {
 		const struct smk_run_arg *a = &s->args[i];
-		char str[SMK_RUN_STRING_MAX];
-		uint64_t v = 0;
-		bool is_addr, ok;
-		ssize_t sl = -1;
-		char num[32];
+		struct value *x = &val[i];
+		bool is_addr;
 
-		ok = fetch(f, s, a, &v, &is_addr);
-		if (ok && is_addr)
-			sl = read_str(v, str, sizeof(str));
+		x->len = -1;
+		x->v = 0;
+		x->ok = fetch(f, s, a, &x->v, &is_addr);
+		if (x->ok && is_addr)
+			x->len = read_str(x->v, x->str, sizeof(x->str));
 		if (a->type.kind == SMK_FTYPE_BITFIELD)
-			v = (v >> a->type.bf_offset) &
-			    (a->type.bf_width >= 64 ? ~0ULL :
-			     (1ULL << a->type.bf_width) - 1);
+			x->v = (x->v >> a->type.bf_offset) &
+			       (a->type.bf_width >= 64 ? ~0ULL :
+				(1ULL << a->type.bf_width) - 1);
 		else if (a->type.kind != SMK_FTYPE_STRING)
-			v = narrow(v, a->type.bits,
-				   a->type.kind == SMK_FTYPE_S);
-		vals[i] = ok ? (int64_t)v : 0;
-		num[0] = '\0';
-		if (ok && a->type.kind == SMK_FTYPE_S)
-			snprintf(num, sizeof(num), "%" PRId64, (int64_t)v);
-		else if (ok && a->type.kind == SMK_FTYPE_X)
-			snprintf(num, sizeof(num), "\"%#" PRIx64 "\"", v);
-		else if (ok && a->type.kind != SMK_FTYPE_STRING)
-			snprintf(num, sizeof(num), "%" PRIu64, v);
-		if (smk_run_json_fd >= 0 && n < sizeof(line) - 64) {
-			n += snprintf(line + n, sizeof(line) - n, "%s\"%s\":",
-				      i ? "," : "", a->name);
-			if (a->type.kind == SMK_FTYPE_STRING && sl >= 0) {
-				line[n++] = '"';
-				n += json_str(line + n, sizeof(line) - 64 - n,
-					      str, sl);
-				line[n++] = '"';
-			} else if (num[0]) {
-				n += snprintf(line + n, sizeof(line) - n,
-					      "%s", num);
-			} else {
-				n += snprintf(line + n, sizeof(line) - n,
-					      "null");
-			}
-		}
-		if (smk_run_lttng) {
-			nn += snprintf(names + nn, sizeof(names) - nn, "%s%s",
-				       i ? "," : "", a->name);
-			if (nt < sizeof(text) - 1)
-				nt += snprintf(text + nt, sizeof(text) - nt,
-					       "%s%s=", i ? " " : "", a->name);
-			if (nt >= sizeof(text))
-				nt = sizeof(text) - 1;
-			if (a->type.kind == SMK_FTYPE_STRING && sl >= 0)
-				nt += snprintf(text + nt, sizeof(text) - nt,
-					       "\"%.*s\"", (int)sl, str);
-			else
-				nt += snprintf(text + nt, sizeof(text) - nt,
-					       "%s", num[0] ? num : "(fault)");
-			if (nt >= sizeof(text))
-				nt = sizeof(text) - 1;
-		}
+			x->v = narrow(x->v, a->type.bits,
+				      a->type.kind == SMK_FTYPE_S);
 	}
-	if (smk_run_json_fd >= 0) {
-		if (n > sizeof(line) - 4)
-			n = sizeof(line) - 4;
-		line[n++] = '}';
-		line[n++] = '}';
-		line[n++] = '\n';
-		if (write(smk_run_json_fd, line, n) < 0) {
-			/* Nothing to say it to: the program's stderr is
-			 * not ours. */
-		}
-	}
-	if (smk_run_lttng) {
-		names[nn] = '\0';
-		text[nt] = '\0';
-		smk_run_lttng(s->marker, s->verdict, s->addr, s->nargs, vals,
-			      names, text);
-	}
+	if (smk_run_lttng)
+		write_lttng(s, val);
+	if (smk_run_json_fd >= 0)
+		write_json(s, val);
 	errno = saved_errno;
 }
 

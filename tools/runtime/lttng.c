@@ -11,7 +11,7 @@
 #include "lttng-tp.h"
 
 const int *smk_lttng_state(void);
-void smk_lttng_hit(const char *marker, const char *verdict, uint64_t ip,
+void smk_lttng_hit(const char *marker, int verdict, uint64_t ip,
 		   unsigned int n, const int64_t *v, const char *names,
 		   const char *text);
 
@@ -20,7 +20,7 @@ const int *smk_lttng_state(void)
 	return &lttng_ust_tracepoint_simple_marker___hit.state;
 }
 
-void smk_lttng_hit(const char *marker, const char *verdict, uint64_t ip,
+void smk_lttng_hit(const char *marker, int verdict, uint64_t ip,
 		   unsigned int n, const int64_t *v, const char *names,
 		   const char *text)
 {

@@ -288,6 +288,8 @@ static bool build_site(const struct smk_placement *p,
 	snprintf(s->marker, sizeof(s->marker), "%s", p->rec->name);
 	snprintf(s->event, sizeof(s->event), "%s", ev->event);
 	s->verdict = dir_verdict(p);
+	s->verdict_id = p->verdict == SMK_VERDICT_EXACT ? 0 :
+			p->direction == SMK_DIRECTION_OVER ? 1 : 2;
 	if (ev->nargs > SMK_RECORD_MAX_ARGS) {
 		*why = "too many arguments";
 		return false;
@@ -310,6 +312,12 @@ static bool build_site(const struct smk_placement *p,
 		}
 	}
 	s->nargs = ev->nargs;
+	for (i = 0; i < s->nargs; i++) {
+		size_t n = strlen(s->names);
+
+		snprintf(s->names + n, sizeof(s->names) - n, "%s%s",
+			 i ? "," : "", s->args[i].name);
+	}
 	s->id = ++next_site_id;
 	return true;
 }

@@ -39,8 +39,10 @@ struct smk_run_site {
 	char marker[SMK_PROBE_NAME_MAX + 1];
 	char event[SMK_PROBE_NAME_MAX + 1];
 	const char *verdict;	/* "exact", "over", "under" */
+	int verdict_id;		/* 0, 1, 2: LTTng's enum of the same */
 	struct smk_run_arg args[SMK_RECORD_MAX_ARGS];
 	unsigned int nargs;
+	char names[SMK_RECORD_MAX_ARGS * (SMK_PROBE_ARG_NAME_MAX + 2)];
 	unsigned long id;	/* for the report */
 	struct smk_run_site *next;	/* another marker at the same address */
 	struct smk_run_site *all;	/* the object's list */
@@ -65,7 +67,7 @@ void smk_run_hit(struct smk_frame *f, struct smk_run_site *s);
 extern const int *smk_run_enabled;
 /* Sinks: a JSON file descriptor (-1: none), or the LTTng probe. */
 extern int smk_run_json_fd;
-typedef void smk_lttng_hit_fn(const char *marker, const char *verdict,
+typedef void smk_lttng_hit_fn(const char *marker, int verdict,
 			      uint64_t ip, unsigned int n, const int64_t *v,
 			      const char *names, const char *text);
 extern smk_lttng_hit_fn *smk_run_lttng;
