@@ -189,8 +189,11 @@ Documentation/man/%: Documentation/man/%.rst
 install: all man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/linux \
 		$(DESTDIR)$(PREFIX)/share/simple-marker \
+		$(DESTDIR)$(PREFIX)/lib/simple-marker \
 		$(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(RUNTIME) $(RUNTIME_LTTNG) \
+		$(DESTDIR)$(PREFIX)/lib/simple-marker/
 	install -m 644 include/linux/simple_marker.h \
 		include/linux/simple_marker_exact.h \
 		$(DESTDIR)$(PREFIX)/include/linux/
@@ -216,8 +219,9 @@ clean:
 
 help:
 	@echo 'simple-marker targets:'
-	@echo '  all (default)  build tools/marker-list/marker-list and'
-	@echo '                 tools/resolve/marker-resolve'
+	@echo '  all (default)  build tools/marker-list/marker-list,'
+	@echo '                 tools/resolve/marker-resolve and the in-process'
+	@echo '                 runtime tools/runtime/libsmk-run*.so'
 	@echo '  demo           install deps, build, list and place the markers of'
 	@echo '                 examples/shop'
 	@echo '  check          install deps, build, run the TAP tests with prove'
@@ -228,7 +232,7 @@ help:
 	@echo '  kernel         build Linux 6.1 with kernel/patches (tinyconfig,'
 	@echo '                 after each patch) into ~/.cache/simple-marker/kbuild'
 	@echo '  man            build the man pages from Documentation/man/'
-	@echo '  install        install tools, header, man pages'
+	@echo '  install        install tools, runtime, header, man pages'
 	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
 	@echo '  fuzz           build the libFuzzer targets of tests/fuzz (clang,'
 	@echo '                 ASan+UBSan), replay tests/fuzz/regress, run each'
