@@ -61,6 +61,12 @@ RUN_PIC_OBJ := $(patsubst tools/lib/smk/%.c,tools/runtime/pic/%.o,$(LIB_SRC))
 RUN_PKGS := libelf libdw zlib liblzma libzstd capstone
 RUN_LIBS := $(shell $(PKG_CONFIG) --libs $(RUN_PKGS) 2>/dev/null) -ldl -lpthread
 PIC_FLAGS := -fPIC -fvisibility=hidden
+# The runtime runs inside other people's programs: never with the
+# sanitizers (an ASan library preloaded into a program built without ASan
+# aborts it), whatever SANITIZE says.
+RUN_CFLAGS = $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(ALL_CFLAGS)) \
+	$(PIC_FLAGS)
+RUN_LDFLAGS = $(filter-out -fsanitize=%,$(LDFLAGS))
 MAN_RST	:= $(wildcard Documentation/man/*.rst)
 MANS	:= $(MAN_RST:.rst=)
 
@@ -94,7 +100,7 @@ tools/resolve/marker-resolve: $(RES_SRC:.c=.o) $(LIB)
 tools/runtime/pic/%.o: tools/lib/smk/%.c $(FLAGS_FILE)
 	$(call msg,CC,$@)
 	$(Q)mkdir -p $(dir $@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c $< -o $@
+	$(Q)$(CC) $(RUN_CFLAGS) -c $< -o $@
 
 $(RUN_PIC_LIB): $(RUN_PIC_OBJ)
 	$(call msg,AR,$@)
@@ -102,17 +108,17 @@ $(RUN_PIC_LIB): $(RUN_PIC_OBJ)
 
 tools/runtime/%.pic.o: tools/runtime/%.c $(FLAGS_FILE)
 	$(call msg,CC,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c $< -o $@
+	$(Q)$(CC) $(RUN_CFLAGS) -c $< -o $@
 
 $(RUNTIME): $(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(LDFLAGS) -shared -Wl,-z,now -Wl,--as-needed -o $@ \
+	$(Q)$(CC) $(RUN_LDFLAGS) -shared -Wl,-z,now -Wl,--as-needed -o $@ \
 		$(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB) $(RUN_LIBS)
 
 $(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h $(FLAGS_FILE)
 	$(call msg,LD,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itools/runtime -fPIC -shared -o $@ $< \
-		-llttng-ust -ldl
+	$(Q)$(CC) $(RUN_CFLAGS) $(RUN_LDFLAGS) -Itools/runtime -shared \
+		-o $@ $< -llttng-ust -ldl
 
 tests/unit/%: tests/unit/%.o $(LIB)
 	$(call msg,LD,$@)

@@ -10,8 +10,11 @@
 #define LTTNG_UST_TRACEPOINT_DEFINE
 #include "lttng-tp.h"
 
-const int *smk_lttng_state(void);
-void smk_lttng_hit(const char *marker, int verdict, uint64_t ip,
+/* The runtime finds these two with dlsym(): built hidden by default. */
+#define EXPORT __attribute__((visibility("default")))
+
+EXPORT const int *smk_lttng_state(void);
+EXPORT void smk_lttng_hit(const char *marker, int verdict, uint64_t ip,
 		   unsigned int n, const int64_t *v, const char *names,
 		   const char *text);
 
