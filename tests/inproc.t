@@ -111,9 +111,9 @@ if ! { gcc $CF -o hammer "$I/hammer.c" $LDS -lpthread &&
 	exit 1
 fi
 
-# hits NAME FILE: how many hit lines of marker NAME.
+# hits NAME FILE: how many hit lines of marker NAME (0 without FILE).
 hits() {
-	grep -c "^{\"marker\":\"$1\"" "$2"
+	grep -c "^{\"marker\":\"$1\"" "$2" 2>/dev/null || :
 }
 
 # Threads.
@@ -149,12 +149,38 @@ is "$(cat "$TMP/h.check")" ok \
 grep -q '"marker":"hammer_step".*"patched":true' h.json
 ok "threads: the report says hammer_step's site is patched" test $? = 0
 
+# A filter, and a program that is not position-independent.
+"$R" run -n '::hammer_done' -o n.json -- ./hammer > /dev/null
+is "$(hits hammer_step n.json) $(hits hammer_done n.json)" "0 1" \
+	"-n ::hammer_done: only that marker is activated"
+gcc $CF -no-pie -fno-pie -o hammer-nopie "$I/hammer.c" $LDS -lpthread
+"$R" run -o np.json -- ./hammer-nopie > np.out
+is "$? $(cat np.out) $(hits hammer_step np.json)" "3 $(cat plain.out) 20000" \
+	"-no-pie: every hit, output and status unchanged"
+
+# The launcher's own errors.
+run "$R" run
+is "$rc $(head -1 "$TMP/err")" "2 marker-resolve: run: no program given" \
+	"run without a program: usage, exit 2"
+run "$R" run -o x.json --lttng -- true
+is "$rc $(cat "$TMP/err")" \
+	"2 marker-resolve: run: --output and --lttng exclude each other" \
+	"--output with --lttng: usage, exit 2"
+run "$R" run -o x.json -- ./no-such-program
+is "$rc $(cat "$TMP/err")" \
+	"127 marker-resolve: run: ./no-such-program: No such file or directory" \
+	"a program that does not exist: its name and why, exit 127"
+run "$R" run -o /nonexistent/dir/x.json -- true
+is "$rc $(cat "$TMP/err")" \
+	"1 marker-resolve: run: --output: /nonexistent/dir/x.json: No such file or directory" \
+	"an output file that cannot be created: its name and why, exit 1"
+
 # Killed in the middle: every line written is a whole JSON line.
 "$R" run -o k.json -- ./hammer kill > /dev/null &
 kpid=$!
 n=0
-while [ "$(hits hammer_step k.json 2>/dev/null || echo 0)" -lt 2000 ] &&
-	[ $n -lt 100 ]; do
+while k=$(hits hammer_step k.json); [ "${k:-0}" -lt 2000 ] &&
+	[ $n -lt 300 ]; do
 	sleep 0.1; n=$((n + 1))
 done
 kill -9 $kpid

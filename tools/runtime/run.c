@@ -322,6 +322,14 @@ static bool build_site(const struct smk_placement *p,
 	return true;
 }
 
+/* An object left alone because of @err (which this frees). */
+static void report_error(const struct object *o, struct smk_error *err)
+{
+	report("{\"type\":\"object\",\"path\":\"%s\",\"error\":\"%s\"}",
+	       js(o->path), js(err->message));
+	smk_error_destroy(err);
+}
+
 static uint64_t target_offset(const char *target)
 {
 	const char *c = strrchr(target, ':');
@@ -351,9 +359,7 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 
 	err = smk_binary_open(o->path, NULL, &b);
 	if (err) {
-		report("{\"type\":\"object\",\"path\":\"%s\",\"error\":\"%s\"}",
-		       js(o->path), js(err->message));
-		smk_error_destroy(err);
+		report_error(o, err);
 		return;
 	}
 	if (!smk_binary_section(b, "__simple_marker", &shdr))
@@ -373,13 +379,17 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 		     "since it started, or none)");
 	bias = b->kind == SMK_BINARY_DYN ? o->bias : 0;
 	err = smk_markers_read(b, 0, &set);
-	if (err)
-		FAIL("%s", err->message);
+	if (err) {
+		report_error(o, err);
+		goto out;
+	}
 	if (set->no_dwarf && set->n)
 		FAIL("%s; cannot place probes", set->no_dwarf);
 	err = smk_place_markers(b, set, SMK_PLACE_USER, &pl);
-	if (err)
-		FAIL("%s", err->message);
+	if (err) {
+		report_error(o, err);
+		goto out;
+	}
 	for (i = 0; i < set->n; i++) {
 		struct smk_placement *p = &pl[i];
 		struct smk_probe_event *evs = NULL;
