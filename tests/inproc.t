@@ -21,7 +21,8 @@
 #     .debug_info mutated): the program's output and status unchanged;
 #   - LTTng: simple_marker:hit recorded by a private lttng-sessiond and
 #     read by babeltrace2 gives the same hits and values as the JSON
-#     sink; an LTTng filter on the marker name and on a value selects;
+#     sink, symbolize-trace --fields site_ip maps each to its function;
+#     an LTTng filter on the marker name and on a value selects;
 #     with no session the program runs unchanged.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -301,6 +302,10 @@ print(len(a), "same" if a == b else "differ")
 EOF2
 	is "$(cat "$TMP/lt.check")" "20000 same" \
 		"LTTng: babeltrace2 reads 20000 hammer_step events, the JSON sink's values"
+	# The session records the statedump and the vpid: the address map.
+	is "$("$R" symbolize-trace --fields site_ip "$B/trace" 2>/dev/null |
+		grep -c 'site_ip = { bin = "hammer+0x[0-9a-f]*", func = "step+0", src = "hammer.c:23" }')" \
+		20000 "symbolize-trace --fields site_ip: every hammer_step event at step+0 (hammer.c:23)"
 fi
 cat > "$TMP/lf.sh" << EOF2
 LTTNG_UST_ALLOW_BLOCKING=1 "$R" run --lttng -- ./hammer > /dev/null

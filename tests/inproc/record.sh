@@ -9,6 +9,8 @@
 # need LTTNG_UST_ALLOW_BLOCKING=1; RECORD_NONBLOCK=1 makes it discard
 # instead, RECORD_SUBBUF and RECORD_NSUBBUF size it, RECORD_EXTRA names
 # more events to enable (bench/inproc.py's compiled-in peer, bench:*).
+# The statedump events and the vpid context are recorded too: they are
+# symbolize-trace's address map.
 # Exit status: SCRIPT's, 77 when the
 # daemon cannot start, 1 when a step of the set-up fails.
 set -u
@@ -41,13 +43,15 @@ blocking=--blocking-timeout=inf
 q lttng enable-channel -u --subbuf-size="${RECORD_SUBBUF:-1M}" \
 	--num-subbuf="${RECORD_NSUBBUF:-4}" $blocking c
 [ -n "${RECORD_EXTRA:-}" ] && q lttng enable-event -u -c c "$RECORD_EXTRA"
+# The address map, for symbolize-trace --fields site_ip.
+q lttng enable-event -u -c c "lttng_ust_statedump:*"
 
 if [ -n "$filter" ]; then
 	q lttng enable-event -u -c c simple_marker:hit --filter "$filter"
 else
 	q lttng enable-event -u -c c "simple_marker:*"
 fi
-q lttng add-context -u -c c -t vtid
+q lttng add-context -u -c c -t vpid -t vtid
 q lttng start
 sh "$script"
 rc=$?

@@ -23,7 +23,7 @@
 
 #include "runtime.h"
 
-enum { SMK_RUN_STRING_MAX = 256, LINE_MAX_BYTES = 8192 };
+enum { SMK_RUN_STRING_MAX = 256, LINE_MAX_BYTES = 4096 };
 
 static const int zero;
 __attribute__((visibility("hidden"))) const int *smk_run_enabled = &zero;
