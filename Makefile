@@ -49,6 +49,24 @@ RES_SRC	:= $(sort $(wildcard tools/resolve/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/*.c))
 UNIT_BIN := $(UNIT_SRC:.c=)
 TOOLS	:= tools/marker-list/marker-list tools/resolve/marker-resolve
+# The in-process runtime (marker-resolve run): a preloaded library with its
+# own position-independent copy of libsmk, all of it hidden but dlopen and
+# dlclose; its LTTng-UST provider is a library of its own, loaded by the
+# runtime only when asked to record into LTTng.
+RUNTIME	:= tools/runtime/libsmk-run.so
+RUNTIME_LTTNG := tools/runtime/libsmk-run-lttng.so
+RUN_SRC	:= tools/runtime/run.c tools/runtime/tramp.c tools/runtime/hit.c
+RUN_PIC_LIB := tools/runtime/pic/libsmk-pic.a
+RUN_PIC_OBJ := $(patsubst tools/lib/smk/%.c,tools/runtime/pic/%.o,$(LIB_SRC))
+RUN_PKGS := libelf libdw zlib liblzma libzstd capstone
+RUN_LIBS := $(shell $(PKG_CONFIG) --libs $(RUN_PKGS) 2>/dev/null) -ldl -lpthread
+PIC_FLAGS := -fPIC -fvisibility=hidden
+# The runtime runs inside other people's programs: never with the
+# sanitizers (an ASan library preloaded into a program built without ASan
+# aborts it), whatever SANITIZE says.
+RUN_CFLAGS = $(filter-out -fsanitize=% -fno-sanitize-recover=%,$(ALL_CFLAGS)) \
+	$(PIC_FLAGS)
+RUN_LDFLAGS = $(filter-out -fsanitize=%,$(LDFLAGS))
 MAN_RST	:= $(wildcard Documentation/man/*.rst)
 MANS	:= $(MAN_RST:.rst=)
 
@@ -58,7 +76,7 @@ FLAGS_FILE := .build-flags
 FLAGS_NOW := $(CC) $(ALL_CFLAGS) $(LDFLAGS)
 
 
-all: $(TOOLS)
+all: $(TOOLS) $(RUNTIME) $(RUNTIME_LTTNG)
 
 $(FLAGS_FILE): FORCE
 	@echo '$(FLAGS_NOW)' | cmp -s - $@ || echo '$(FLAGS_NOW)' > $@
@@ -78,6 +96,29 @@ tools/marker-list/marker-list: $(LIST_SRC:.c=.o) $(LIB)
 tools/resolve/marker-resolve: $(RES_SRC:.c=.o) $(LIB)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
+
+tools/runtime/pic/%.o: tools/lib/smk/%.c $(FLAGS_FILE)
+	$(call msg,CC,$@)
+	$(Q)mkdir -p $(dir $@)
+	$(Q)$(CC) $(RUN_CFLAGS) -c $< -o $@
+
+$(RUN_PIC_LIB): $(RUN_PIC_OBJ)
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+tools/runtime/%.pic.o: tools/runtime/%.c $(FLAGS_FILE)
+	$(call msg,CC,$@)
+	$(Q)$(CC) $(RUN_CFLAGS) -c $< -o $@
+
+$(RUNTIME): $(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(RUN_LDFLAGS) -shared -Wl,-z,now -Wl,--as-needed -o $@ \
+		$(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB) $(RUN_LIBS)
+
+$(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h $(FLAGS_FILE)
+	$(call msg,LD,$@)
+	$(Q)$(CC) $(RUN_CFLAGS) $(RUN_LDFLAGS) -Itools/runtime -shared \
+		-o $@ $< -llttng-ust -ldl
 
 tests/unit/%: tests/unit/%.o $(LIB)
 	$(call msg,LD,$@)
@@ -154,8 +195,11 @@ Documentation/man/%: Documentation/man/%.rst
 install: all man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include/linux \
 		$(DESTDIR)$(PREFIX)/share/simple-marker \
+		$(DESTDIR)$(PREFIX)/lib/simple-marker \
 		$(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(RUNTIME) $(RUNTIME_LTTNG) \
+		$(DESTDIR)$(PREFIX)/lib/simple-marker/
 	install -m 644 include/linux/simple_marker.h \
 		include/linux/simple_marker_exact.h \
 		$(DESTDIR)$(PREFIX)/include/linux/
@@ -174,14 +218,16 @@ kernel: deps
 
 clean:
 	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
+	$(Q)rm -rf tools/runtime/pic tools/runtime/*.so
 	$(Q)find tools tests -name '*.[od]' -delete
 	$(Q)rm -rf tests/fuzz/build
 	$(Q)$(MAKE) --no-print-directory -C examples clean 2>/dev/null || true
 
 help:
 	@echo 'simple-marker targets:'
-	@echo '  all (default)  build tools/marker-list/marker-list and'
-	@echo '                 tools/resolve/marker-resolve'
+	@echo '  all (default)  build tools/marker-list/marker-list,'
+	@echo '                 tools/resolve/marker-resolve and the in-process'
+	@echo '                 runtime tools/runtime/libsmk-run*.so'
 	@echo '  demo           install deps, build, list and place the markers of'
 	@echo '                 examples/shop'
 	@echo '  check          install deps, build, run the TAP tests with prove'
@@ -192,7 +238,7 @@ help:
 	@echo '  kernel         build Linux 6.1 with kernel/patches (tinyconfig,'
 	@echo '                 after each patch) into ~/.cache/simple-marker/kbuild'
 	@echo '  man            build the man pages from Documentation/man/'
-	@echo '  install        install tools, header, man pages'
+	@echo '  install        install tools, runtime, header, man pages'
 	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
 	@echo '  fuzz           build the libFuzzer targets of tests/fuzz (clang,'
 	@echo '                 ASan+UBSan), replay tests/fuzz/regress, run each'
@@ -204,4 +250,4 @@ help:
 .PHONY: fuzz fuzz-build all deps demo check fresh-check man install bench kernel clean help FORCE
 .SECONDARY:
 
--include $(LIB_OBJ:.o=.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)
+-include $(LIB_OBJ:.o=.d) $(RUN_PIC_OBJ:.o=.d) $(RUN_SRC:.c=.pic.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

@@ -716,8 +716,97 @@ def attach_with_resolve(sess, binary, markers):
     return evmap
 
 
+def field_names(site):
+    """The tracefs field of each argument of @site (None: not fetched),
+    named as smk_probe_event_from_site() names them: the name cut at 32
+    bytes, a repeated one given "_<index>"."""
+    out, used = [], []
+    for i, a in enumerate(site["args"]):
+        if not a.get("spec"):
+            out.append(None)
+            continue
+        n = (a.get("name") or "")[:32]
+        if n in used:
+            sfx = f"_{i}"
+            n = n[:32 - len(sfx)] + sfx
+        used.append(n)
+        out.append(n)
+    return out
+
+
+def inproc_value(v, typ):
+    """A JSON value of the in-process sink as a uprobe trace shows it."""
+    if v is None:
+        return "(fault)"
+    if typ == "string":
+        return f'"{v}"'
+    return str(v)
+
+
+def inproc_run(binary, markers, workdir):
+    """`marker-resolve run --output F -- BIN`: the markers activated in
+    the process.  A marker one of whose sites the runtime did not patch
+    (its reason reported) is taken as not found: it is not compared."""
+    out = os.path.join(workdir, "inproc.json")
+    r = subprocess.run([MARKER_RESOLVE, "run", "--output", out, "--",
+                        binary], cwd=workdir, capture_output=True,
+                       text=True, timeout=300)
+    if r.returncode:
+        raise RuntimeError(f"marker-resolve run {binary}: exit "
+                           f"{r.returncode}: {r.stderr.strip()[:500]}")
+    refused, patched, got = {}, {}, {}
+    lines = open(out).read().splitlines()
+    for line in lines:
+        j = json.loads(line)
+        t = j.get("type")
+        if t in ("site", "marker"):
+            if j.get("patched"):
+                patched.setdefault(j["marker"], set()).add(
+                    int(j["site"], 16))
+            else:
+                refused.setdefault(j["marker"], []).append(
+                    j.get("reason") or "?")
+        elif t == "object" and j.get("error"):
+            raise RuntimeError(f"marker-resolve run: {j['path']}: "
+                               f"{j['error']}")
+    for name, m in markers.items():
+        m["attached"] = len(patched.get(name, ()))
+        m["attach_errors"] = []
+        if m["verdict"] not in ("exact", "approximated"):
+            continue
+        offs = {s["file_offset"] for s in m["sites"]}
+        why = refused.get(name) or (
+            [] if offs <= patched.get(name, set()) else ["not patched"])
+        if why:
+            m["verdict"] = "not found"
+            m["reason"] = "in-process: " + "; ".join(sorted(set(why)))
+            m["inproc_refused"] = True
+    for line in lines:
+        j = json.loads(line)
+        if "type" in j:
+            continue
+        name = j["marker"]
+        m = markers.get(name)
+        if m is None:
+            continue
+        off = int(j["site"], 16)
+        for k, s in enumerate(m["sites"]):
+            if s["file_offset"] == off:
+                break
+        else:
+            continue
+        fields = field_names(m["sites"][k])
+        vals = j.get("values") or {}
+        got.setdefault(name, []).append((k, off, [
+            inproc_value(vals.get(f), a.get("type")) if f else None
+            for f, a in zip(fields, m["sites"][k]["args"])]))
+    return got, r.stdout
+
+
 def probe_run(tfs, binary, markers, workdir, attach="own"):
     """Attach every site, run the binary, return per-marker hits."""
+    if attach == "inproc":
+        return inproc_run(binary, markers, workdir)
     sess = Session(tfs)
     evmap = {}
     used = set()
@@ -1096,9 +1185,12 @@ def main(argv):
     ap.add_argument("--source", default="resolve",
                     help="resolve, perf, sdt, or several with commas")
     ap.add_argument("--variant", default="zero", choices=["zero", "exact"])
-    ap.add_argument("--attach", default="own", choices=["own", "resolve"],
+    ap.add_argument("--attach", default="own",
+                    choices=["own", "resolve", "inproc"],
                     help="own: run.py writes each site's definition; "
-                    "resolve: marker-resolve attach/detach --group")
+                    "resolve: marker-resolve attach/detach --group; "
+                    "inproc: marker-resolve run, activated in-process "
+                    "(no tracefs)")
     ap.add_argument("--json", help="write the results here")
     ap.add_argument("--figures", action="store_true",
                     help="with --variant exact: write Documentation/figures/"
@@ -1114,20 +1206,21 @@ def main(argv):
     sources = a.source.split(",")
     if any(s not in SOURCES for s in sources):
         ap.error(f"unknown source in {a.source}")
-    if os.geteuid() != 0:
+    if os.geteuid() != 0 and a.attach != "inproc":
         print("run.py: tracefs needs root", file=sys.stderr)
         return 1
     workdir = a.workdir or tempfile.mkdtemp(prefix="fid.")
     os.makedirs(workdir, exist_ok=True)
     jobs = os.cpu_count() or 2
     configs, cache, failed = [], {}, 0
-    tfs = Tracefs()
+    tfs = Tracefs() if a.attach != "inproc" else None
     try:
         for cc in a.cc.split(","):
             for level in a.levels.split(","):
                 for source in sources:
                     try:
-                        if a.attach == "resolve" and source != "resolve":
+                        if a.attach in ("resolve", "inproc") and \
+                                source != "resolve":
                             ap.error("--attach=resolve needs --source "
                                      "resolve")
                         cfg = run_config(tfs, cc, level, source, a.variant,
@@ -1153,7 +1246,8 @@ def main(argv):
                         table(cfg, sys.stdout)
                     sys.stdout.flush()
     finally:
-        tfs.close()
+        if tfs:
+            tfs.close()
         if not a.workdir:
             shutil.rmtree(workdir, ignore_errors=True)
     if a.json:

@@ -13,5 +13,6 @@ int cmd_symbolize_ftrace(int argc, char **argv);	/* ftrace.c */
 int cmd_callgraph(int argc, char **argv);		/* callgraph.c */
 int cmd_list(int argc, char **argv);			/* attached.c */
 int cmd_watch(int argc, char **argv);			/* attached.c */
+int cmd_run(int argc, char **argv);			/* run.c */
 
 #endif /* SMK_RESOLVE_COMMANDS_H */

@@ -105,6 +105,7 @@ static void usage(FILE *f)
 "       %s symbolize-trace [options] TRACE_DIR     (LTTng, babeltrace2 style)\n"
 "       %s symbolize-ftrace [options] [TRACE...]   (ftrace text)\n"
 "       %s callgraph [options] (TRACE_DIR | -)\n"
+"       %s run [-n DESC] [--output FILE | --lttng] -- PROG [ARGS...]\n"
 "Place probes on simple markers: print kprobe_events lines (vmlinux, .ko)\n"
 "or uprobe_events lines (userspace ELF), one per probe site.\n"
 "\n"
@@ -147,7 +148,7 @@ static void usage(FILE *f)
 "__simple_marker section, no SDT notes: the likely causes are said) and an\n"
 "--at point that cannot be placed are failures, said per file.\n"
 "Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
-		prog, prog, prog, prog, prog, prog, prog, prog, prog);
+		prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
 }
 
 static bool name_used(const char *n)
@@ -950,11 +951,12 @@ static const struct subcommand {
 	{ "symbolize-ftrace", cmd_symbolize_ftrace, 0 },
 	{ "symbolize-trace", cmd_symbolize_trace, 0 },
 	{ "callgraph", cmd_callgraph, 0 },
+	{ "run", cmd_run, 0 },
 };
 
 static const char subcommand_names[] =
 	"attach, detach, list, watch, addr2line, symbolize-ftrace, "
-	"symbolize-trace, callgraph";
+	"symbolize-trace, callgraph, run";
 
 static const struct subcommand *subcommand(const char *word)
 {

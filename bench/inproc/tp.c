@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+#define LTTNG_UST_TRACEPOINT_CREATE_PROBES
+#define LTTNG_UST_TRACEPOINT_DEFINE
+#include "tp.h"

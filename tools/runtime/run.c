@@ -1,0 +1,826 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * libsmk-run.so: markers activated in the process itself (issue 15).
+ * "marker-resolve run" preloads it; see Documentation/marker-resolve.rst,
+ * "In-process activation".
+ *
+ * When objects are seen.  At start-up (our constructor) every object
+ * dl_iterate_phdr() lists, and after each dlopen() and dlclose(), which
+ * we interpose (a preloaded definition comes first in the global scope):
+ * objects new since the last look are activated, objects gone are
+ * retired (their trampolines unmapped).  LD_AUDIT's la_objopen would see
+ * an object before its constructors run, but an audit library lives in
+ * a link-map namespace of its own, with its own libc, and the handler
+ * must run in the program's; interposing is also what bpftime and
+ * LTTng-UST's liblttng-ust-dl do.  The price: dlopen() calls made inside
+ * libc (NSS, iconv) are not seen, and markers hit by a new object's own
+ * constructors are missed.
+ *
+ * What is activated.  Each object with a __simple_marker section is
+ * opened with libsmk, its markers read and placed by the same engine,
+ * flags and verdicts as "marker-resolve FILE" (SMK_PLACE_USER), and the
+ * uprobe form's events built from the placement
+ * (smk_probe_events_from_placement()): each event's fetch arguments are
+ * parsed back from their text, so a hit here reads what the uprobe would
+ * read, under the same field names.  Markers placed exact or approximated
+ * in a known direction are activated, and each event carries the verdict
+ * ("exact", "over", "under"); markers not found have no site.
+ *
+ * Sound patching.  A site is patched only when patch.c says its bytes can
+ * move (one basic block, relocatable), the object's build-id in memory is
+ * the file's, and the bytes in memory are the file's.  A trampoline lives
+ * within +-2 GiB of its object (mmap with MAP_FIXED_NOREPLACE below or
+ * above it).  Pages are written read-write and not executable, then set
+ * back to the segment's protection: no page is ever writable and
+ * executable.  No thread may run the bytes while they change, which holds
+ * because code is patched only before anything runs it: at start-up,
+ * before main() and before any other thread of the program exists (we
+ * refuse when /proc/self/task shows one; LTTng-UST's threads start after
+ * patching, when its provider is loaded), and after dlopen() of an object
+ * that no one has been handed yet (its own constructors aside).  The
+ * int3-first protocol with a core-serializing membarrier, which would
+ * allow patching under running threads, is not implemented.
+ *
+ * Hostile input.  Everything comes from ELF files: libsmk bounds every
+ * read, skips corrupt records with a warning, and any error while an
+ * object is prepared leaves the whole object unpatched; reports go to the
+ * report file, never to the program's stdout or stderr.
+ */
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "runtime.h"
+#include "smk/filter.h"
+#include "smk/markers.h"
+#include "smk/placement.h"
+
+#define EXPORT __attribute__((visibility("default")))
+
+struct patch {
+	uint64_t addr;			/* run-time address */
+	struct smk_patch_plan plan;
+	struct smk_run_site *site;
+};
+
+struct object {
+	struct object *next;
+	char *path;
+	uint64_t bias;			/* dlpi_addr */
+	void *region;			/* trampolines */
+	size_t region_size;
+	struct smk_run_site *sites;	/* a list, through ->all */
+	size_t nsites;
+	bool seen;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct object *objects;
+static int report_fd = -1;
+static struct smk_filter filter;
+static bool have_filter, started;
+static char *filter_text;
+static unsigned long next_site_id;
+static char self_path[4096];
+static int one = 1;
+static __thread int busy __attribute__((tls_model("initial-exec")));
+
+static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void report(const char *fmt, ...)
+{
+	char buf[2048];
+	va_list ap;
+	int n;
+
+	if (report_fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf) - 1, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n > sizeof(buf) - 2)
+		n = sizeof(buf) - 2;
+	buf[n++] = '\n';
+	if (write(report_fd, buf, n) < 0) {
+		/* nowhere else to say it */
+	}
+}
+
+/* @s as JSON string contents, in a static buffer (under the lock). */
+static const char *js(const char *s)
+{
+	static char buf[4][1024];
+	static unsigned int k;
+	char *out = buf[k++ % 4];
+	size_t o = 0;
+
+	for (; s && *s && o < sizeof(buf[0]) - 8; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\') {
+			out[o++] = '\\';
+			out[o++] = c;
+		} else if (c < 0x20 || c >= 0x7f) {
+			o += snprintf(out + o, 8, "\\u%04x", c);
+		} else {
+			out[o++] = c;
+		}
+	}
+	out[o] = '\0';
+	return out;
+}
+
+static void warn_cb(void *arg, const char *msg)
+{
+	report("{\"type\":\"warning\",\"message\":\"%s\"}", js(msg));
+}
+
+static int thread_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* The NT_GNU_BUILD_ID of a loaded object, from its PT_NOTE segments. */
+static bool mem_build_id(const struct dl_phdr_info *info,
+			 const unsigned char **id, size_t *len)
+{
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		const unsigned char *p, *end;
+
+		if (ph->p_type != PT_NOTE)
+			continue;
+		p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		end = p + ph->p_memsz;
+		while (p + sizeof(ElfW(Nhdr)) <= end) {
+			const ElfW(Nhdr) *nh = (const void *)p;
+			size_t nsz = (nh->n_namesz + 3) & ~3u;
+			size_t dsz = (nh->n_descsz + 3) & ~3u;
+			const unsigned char *name = p + sizeof(*nh);
+
+			if ((size_t)(end - name) < nsz + dsz)
+				break;
+			if (nh->n_type == NT_GNU_BUILD_ID &&
+			    nh->n_namesz == 4 && !memcmp(name, "GNU", 4)) {
+				*id = name + nsz;
+				*len = nh->n_descsz;
+				return true;
+			}
+			p = name + nsz + dsz;
+		}
+	}
+	return false;
+}
+
+/* The protection of the loaded segment holding @addr; 0 if none. */
+static int seg_prot(const struct dl_phdr_info *info, uint64_t addr)
+{
+	int i;
+
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uint64_t lo = info->dlpi_addr + ph->p_vaddr;
+
+		if (ph->p_type != PT_LOAD || addr < lo ||
+		    addr >= lo + ph->p_memsz)
+			continue;
+		return (ph->p_flags & PF_R ? PROT_READ : 0) |
+		       (ph->p_flags & PF_W ? PROT_WRITE : 0) |
+		       (ph->p_flags & PF_X ? PROT_EXEC : 0);
+	}
+	return 0;
+}
+
+/* Anonymous memory within reach (rel32) of [@lo, @hi). */
+static void *map_near(uint64_t lo, uint64_t hi, size_t size)
+{
+	const uint64_t step = 1 << 20, reach = (1ULL << 31) - (1 << 24);
+	uint64_t k;
+
+	for (k = 1; k * step < reach - (hi - lo); k++) {
+		uint64_t cand[2] = { (lo & ~(step - 1)) - k * step,
+				     ((hi + step - 1) & ~(step - 1)) +
+				     (k - 1) * step };
+		int s;
+
+		for (s = 0; s < 2; s++) {
+			void *p;
+
+			if (cand[s] < 1 << 20 || cand[s] > (1ULL << 47) - size)
+				continue;
+			p = mmap((void *)(uintptr_t)cand[s], size,
+				 PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS |
+				 MAP_FIXED_NOREPLACE, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			if (p == (void *)(uintptr_t)cand[s])
+				return p;
+			munmap(p, size);	/* an old kernel ignored it */
+		}
+	}
+	return NULL;
+}
+
+static bool write_text(const struct dl_phdr_info *info, uint64_t addr,
+		       const unsigned char *bytes, size_t n)
+{
+	long pg = sysconf(_SC_PAGESIZE);
+	uint64_t start = addr & ~(uint64_t)(pg - 1);
+	uint64_t end = (addr + n + pg - 1) & ~(uint64_t)(pg - 1);
+	int prot = seg_prot(info, addr), prot2 = seg_prot(info, addr + n - 1);
+
+	if (!prot || prot != prot2 || (prot & PROT_WRITE))
+		return false;
+	/* Writable, not executable, for the moment of the write. */
+	if (mprotect((void *)(uintptr_t)start, end - start,
+		     PROT_READ | PROT_WRITE))
+		return false;
+	memcpy((void *)(uintptr_t)addr, bytes, n);
+	__builtin___clear_cache((char *)(uintptr_t)addr,
+				(char *)(uintptr_t)(addr + n));
+	return !mprotect((void *)(uintptr_t)start, end - start, prot);
+}
+
+static const char *dir_verdict(const struct smk_placement *p)
+{
+	if (p->verdict == SMK_VERDICT_EXACT)
+		return "exact";
+	if (p->verdict != SMK_VERDICT_APPROX)
+		return NULL;
+	return smk_direction_name(p->direction);
+}
+
+static bool build_site(const struct smk_placement *p,
+		       const struct smk_probe_event *ev,
+		       struct smk_run_site *s, uint64_t addr, uint64_t foff,
+		       const char **why, char *whybuf, size_t whysize)
+{
+	unsigned int i;
+
+	memset(s, 0, sizeof(*s));
+	s->addr = addr;
+	s->file_offset = foff;
+	snprintf(s->marker, sizeof(s->marker), "%s", p->rec->name);
+	snprintf(s->event, sizeof(s->event), "%s", ev->event);
+	s->verdict = dir_verdict(p);
+	s->verdict_id = p->verdict == SMK_VERDICT_EXACT ? 0 :
+			p->direction == SMK_DIRECTION_OVER ? 1 : 2;
+	if (ev->nargs > SMK_RECORD_MAX_ARGS) {
+		*why = "too many arguments";
+		return false;
+	}
+	for (i = 0; i < ev->nargs; i++) {
+		struct smk_error *err;
+
+		snprintf(s->args[i].name, sizeof(s->args[i].name), "%s",
+			 ev->args[i].name);
+		err = smk_fetchspec_parse(ev->args[i].spec, &s->args[i].spec);
+		if (!err)
+			err = smk_fetchtype_parse(ev->args[i].type,
+						  &s->args[i].type);
+		if (err) {
+			snprintf(whybuf, whysize, "argument %s: %s",
+				 ev->args[i].name, err->message);
+			smk_error_destroy(err);
+			*why = whybuf;
+			return false;
+		}
+	}
+	s->nargs = ev->nargs;
+	for (i = 0; i < s->nargs; i++) {
+		size_t n = strlen(s->names);
+
+		snprintf(s->names + n, sizeof(s->names) - n, "%s%s",
+			 i ? "," : "", s->args[i].name);
+	}
+	s->id = ++next_site_id;
+	return true;
+}
+
+/* An object left alone because of @err (which this frees). */
+static void report_error(const struct object *o, struct smk_error *err)
+{
+	report("{\"type\":\"object\",\"path\":\"%s\",\"error\":\"%s\"}",
+	       js(o->path), js(err->message));
+	smk_error_destroy(err);
+}
+
+static uint64_t target_offset(const char *target)
+{
+	const char *c = strrchr(target, ':');
+
+	return c ? strtoull(c + 1, NULL, 16) : 0;
+}
+
+/*
+ * Place and patch the markers of @o.  Everything is prepared first; the
+ * code changes only once every trampoline is written, and an error before
+ * that leaves the object as it was.
+ */
+static void activate(struct object *o, const struct dl_phdr_info *info)
+{
+	struct smk_placement *pl = NULL;
+	struct smk_marker_set *set = NULL;
+	struct patch *patches = NULL;
+	size_t np = 0, cap = 0, i, j, k, nrefused = 0, npatched = 0, nshared = 0;
+	struct smk_binary *b = NULL;
+	struct smk_error *err;
+	const unsigned char *id;
+	unsigned char *code;
+	uint64_t lo = UINT64_MAX, hi = 0, bias;
+	size_t idlen, size;
+	GElf_Shdr shdr;
+	int nt;
+
+	err = smk_binary_open(o->path, NULL, &b);
+	if (err) {
+		report_error(o, err);
+		return;
+	}
+	if (!smk_binary_section(b, "__simple_marker", &shdr))
+		goto out;	/* no markers: nothing to say */
+#define FAIL(...) do { \
+		char _m[512]; \
+		snprintf(_m, sizeof(_m), __VA_ARGS__); \
+		report("{\"type\":\"object\",\"path\":\"%s\"," \
+		       "\"error\":\"%s\"}", js(o->path), js(_m)); \
+		goto out; \
+	} while (0)
+	if (b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN)
+		FAIL("not an executable or shared library");
+	if (!mem_build_id(info, &id, &idlen) || idlen != b->build_id_len ||
+	    memcmp(id, b->build_id, idlen))
+		FAIL("the file's build-id is not the loaded object's (rebuilt "
+		     "since it started, or none)");
+	bias = b->kind == SMK_BINARY_DYN ? o->bias : 0;
+	err = smk_markers_read(b, 0, &set);
+	if (err) {
+		report_error(o, err);
+		goto out;
+	}
+	if (set->no_dwarf && set->n)
+		FAIL("%s; cannot place probes", set->no_dwarf);
+	err = smk_place_markers(b, set, SMK_PLACE_USER, &pl);
+	if (err) {
+		report_error(o, err);
+		goto out;
+	}
+	for (i = 0; i < set->n; i++) {
+		struct smk_placement *p = &pl[i];
+		struct smk_probe_event *evs = NULL;
+		size_t nev = 0;
+
+		if (have_filter && !smk_filter_match(&filter, b->module,
+						     p->function,
+						     p->rec->name))
+			continue;
+		if (!dir_verdict(p)) {
+			report("{\"type\":\"marker\",\"marker\":\"%s\","
+			       "\"verdict\":\"%s\",\"patched\":false,"
+			       "\"reason\":\"%s\"}", js(p->rec->name),
+			       smk_verdict_name(p->verdict), js(p->reason));
+			continue;
+		}
+		err = smk_probe_events_from_placement("simple", p->rec->name,
+						      NULL, "/x", p, 0, &evs,
+						      &nev);
+		if (err) {
+			report("{\"type\":\"marker\",\"marker\":\"%s\","
+			       "\"patched\":false,\"reason\":\"%s\"}",
+			       js(p->rec->name), js(err->message));
+			smk_error_destroy(err);
+			nrefused++;
+			continue;
+		}
+		for (j = 0; j < nev; j++) {
+			uint64_t foff = target_offset(evs[j].target);
+			const struct smk_site *site = NULL;
+			const char *why = NULL;
+			char whybuf[256];
+			struct patch pt, *same;
+
+			for (k = 0; k < p->nsites; k++)
+				if (smk_site_placed(&p->sites[k]) &&
+				    p->sites[k].file_offset == foff) {
+					site = &p->sites[k];
+					break;
+				}
+			if (!site)
+				continue;
+			memset(&pt, 0, sizeof(pt));
+			pt.addr = site->addr + bias;
+			err = smk_patch_plan(b, site->addr, &pt.plan);
+			if (err) {
+				smk_error_destroy(err);
+				smk_probe_events_destroy(evs, nev);
+				FAIL("out of memory");
+			}
+			if (!pt.plan.ok)
+				why = pt.plan.reason;
+			else if (memcmp((void *)(uintptr_t)pt.addr,
+					pt.plan.bytes, pt.plan.len))
+				why = "the code in memory is not the file's";
+			same = NULL;
+			for (k = 0; !why && k < np; k++) {
+				if (patches[k].addr == pt.addr)
+					same = &patches[k];
+				else if (pt.addr < patches[k].addr +
+					 patches[k].plan.len &&
+					 patches[k].addr < pt.addr +
+					 pt.plan.len)
+					why = "inside the bytes another "
+					      "marker's site displaces";
+			}
+			pt.site = calloc(1, sizeof(*pt.site));
+			if (!pt.site) {
+				smk_probe_events_destroy(evs, nev);
+				FAIL("out of memory");
+			}
+			if (!why)
+				build_site(p, &evs[j], pt.site, pt.addr, foff,
+					   &why, whybuf, sizeof(whybuf));
+			if (!why && same) {
+				/* Markers at one address share its patch. */
+				struct smk_run_site **tail = &same->site;
+
+				while (*tail)
+					tail = &(*tail)->next;
+				*tail = pt.site;
+				nshared++;
+				continue;
+			}
+			if (why) {
+				report("{\"type\":\"site\",\"marker\":\"%s\","
+				       "\"event\":\"%s\",\"site\":\"%#" PRIx64
+				       "\",\"patched\":false,\"reason\":\"%s\"}",
+				       js(p->rec->name), js(evs[j].event),
+				       foff, js(why));
+				free(pt.site);
+				nrefused++;
+				continue;
+			}
+			if (np == cap) {
+				struct patch *t;
+
+				cap = cap ? 2 * cap : 16;
+				t = realloc(patches, cap * sizeof(*t));
+				if (!t) {
+					free(pt.site);
+					smk_probe_events_destroy(evs, nev);
+					FAIL("out of memory");
+				}
+				patches = t;
+			}
+			patches[np++] = pt;
+			if (pt.addr < lo)
+				lo = pt.addr;
+			if (pt.addr > hi)
+				hi = pt.addr;
+		}
+		smk_probe_events_destroy(evs, nev);
+	}
+	if (!np)
+		goto done;
+	nt = thread_count();
+	if (!started && nt != 1)
+		FAIL("%d threads at start-up: code is patched only while no "
+		     "other thread can run it", nt);
+	size = (np * SMK_TRAMP_MAX + 4095) & ~(size_t)4095;
+	code = map_near(lo, hi + SMK_PATCH_MAX_BYTES, size);
+	if (!code)
+		FAIL("no free memory within 2 GiB of the code for "
+		     "trampolines");
+	{
+		size_t at = 0;
+		uint64_t *tr = calloc(np, sizeof(*tr));
+
+		if (!tr) {
+			munmap(code, size);
+			FAIL("out of memory");
+		}
+		for (i = 0; i < np; i++) {
+			const char *why = NULL;
+			unsigned int n;
+			int64_t d;
+
+			n = smk_tramp_write(code + at,
+					    (uint64_t)(uintptr_t)code + at,
+					    &patches[i].plan, bias,
+					    patches[i].site, &why);
+			d = (int64_t)((uint64_t)(uintptr_t)code + at) -
+			    (int64_t)(patches[i].addr + SMK_PATCH_JMP_LEN);
+			if (!n || d < INT32_MIN || d > INT32_MAX) {
+				free(tr);
+				munmap(code, size);
+				FAIL("site %#" PRIx64 ": %s", patches[i].addr,
+				     why ? why : "trampoline out of reach");
+			}
+			tr[i] = (uint64_t)(uintptr_t)code + at;
+			at += (n + 15) & ~15u;
+		}
+		if (mprotect(code, size, PROT_READ | PROT_EXEC)) {
+			free(tr);
+			munmap(code, size);
+			FAIL("mprotect of the trampolines: %s",
+			     strerror(errno));
+		}
+		o->region = code;
+		o->region_size = size;
+		/* The object owns the sites from here on. */
+		for (i = 0; i < np; i++) {
+			struct smk_run_site *s = patches[i].site;
+
+			for (; s; s = s->next) {
+				s->all = o->sites;
+				o->sites = s;
+				o->nsites++;
+			}
+		}
+		for (i = 0; i < np; i++) {
+			unsigned char jmp[SMK_PATCH_MAX_BYTES];
+			int32_t d = (int64_t)tr[i] -
+				    (int64_t)(patches[i].addr +
+					      SMK_PATCH_JMP_LEN);
+			const struct smk_run_site *s = patches[i].site;
+
+			/* The bytes after the jump are never run (no path
+			 * enters them): int3 says so loudly if one does. */
+			memset(jmp, 0xcc, sizeof(jmp));
+			jmp[0] = 0xe9;
+			memcpy(jmp + 1, &d, 4);
+			if (!write_text(info, patches[i].addr, jmp,
+					patches[i].plan.len)) {
+				report("{\"type\":\"site\",\"marker\":\"%s\","
+				       "\"event\":\"%s\",\"site\":\"%#"
+				       PRIx64 "\",\"patched\":false,"
+				       "\"reason\":\"cannot write the code: "
+				       "%s\"}", js(s->marker), js(s->event),
+				       s->file_offset, strerror(errno));
+				nrefused++;
+				continue;
+			}
+			for (; s; s = s->next) {
+				npatched++;
+				report("{\"type\":\"site\",\"marker\":\"%s\","
+				       "\"event\":\"%s\",\"site\":\"%#"
+				       PRIx64 "\",\"address\":\"%#" PRIx64
+				       "\",\"verdict\":\"%s\",\"patched\":"
+				       "true,\"bytes\":%u}", js(s->marker),
+				       js(s->event), s->file_offset, s->addr,
+				       s->verdict, patches[i].plan.len);
+			}
+		}
+		free(tr);
+		np = 0;	/* the sites are the object's now */
+	}
+done:
+	report("{\"type\":\"object\",\"path\":\"%s\",\"markers\":%zu,"
+	       "\"patched\":%zu,\"refused\":%zu}", js(o->path), set->n,
+	       npatched, nrefused);
+out:
+#undef FAIL
+	for (i = 0; i < np; i++) {
+		struct smk_run_site *s = patches[i].site, *next;
+
+		for (; s; s = next) {
+			next = s->next;
+			free(s);
+		}
+	}
+	free(patches);
+	if (set)
+		smk_placements_destroy(pl, set->n);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
+}
+
+
+static int scan_one(struct dl_phdr_info *info, size_t size, void *arg)
+{
+	unsigned int *index = arg;
+	char exe[4096];
+	const char *path = info->dlpi_name;
+	struct object *o;
+
+	/* The program comes first, with no name. */
+	if ((*index)++ == 0) {
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+		if (n <= 0)
+			return 0;
+		exe[n] = '\0';
+		path = exe;
+	}
+	if (!path || path[0] != '/' || !strcmp(path, self_path))
+		return 0;
+	for (o = objects; o; o = o->next)
+		if (o->bias == info->dlpi_addr && !strcmp(o->path, path)) {
+			o->seen = true;
+			return 0;
+		}
+	o = calloc(1, sizeof(*o));
+	if (!o || !(o->path = strdup(path))) {
+		free(o);
+		return 0;
+	}
+	o->bias = info->dlpi_addr;
+	o->seen = true;
+	o->next = objects;
+	objects = o;
+	activate(o, info);
+	return 0;
+}
+
+/* Activate what is new, retire what is gone (under the lock). */
+static void rescan(void)
+{
+	struct object **pp, *o;
+	unsigned int index = 0;
+
+	for (o = objects; o; o = o->next)
+		o->seen = false;
+	dl_iterate_phdr(scan_one, &index);
+	for (pp = &objects; (o = *pp);) {
+		if (o->seen) {
+			pp = &o->next;
+			continue;
+		}
+		*pp = o->next;
+		if (o->region)
+			munmap(o->region, o->region_size);
+		if (o->nsites)
+			report("{\"type\":\"object\",\"path\":\"%s\","
+			       "\"unloaded\":true}", js(o->path));
+		while (o->sites) {
+			struct smk_run_site *s = o->sites;
+
+			o->sites = s->all;
+			free(s);
+		}
+		free(o->path);
+		free(o);
+	}
+}
+
+EXPORT void *dlopen(const char *file, int mode)
+{
+	static void *(*real)(const char *, int);
+	void *h;
+
+	if (!real)
+		real = (void *(*)(const char *, int))dlsym(RTLD_NEXT,
+							    "dlopen");
+	if (!real)
+		return NULL;
+	h = real(file, mode);
+	if (h && !busy && started) {
+		int e = errno;
+
+		busy = 1;
+		pthread_mutex_lock(&lock);
+		rescan();
+		pthread_mutex_unlock(&lock);
+		busy = 0;
+		errno = e;
+	}
+	return h;
+}
+
+EXPORT int dlclose(void *h)
+{
+	static int (*real)(void *);
+	int r;
+
+	if (!real)
+		real = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose");
+	if (!real)
+		return -1;
+	r = real(h);
+	if (!busy && started) {
+		int e = errno;
+
+		busy = 1;
+		pthread_mutex_lock(&lock);
+		rescan();
+		pthread_mutex_unlock(&lock);
+		busy = 0;
+		errno = e;
+	}
+	return r;
+}
+
+static void atfork_prepare(void)
+{
+	pthread_mutex_lock(&lock);
+}
+
+static void atfork_release(void)
+{
+	pthread_mutex_unlock(&lock);
+}
+
+static int open_out(const char *path)
+{
+	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+}
+
+static void lttng_start(void)
+{
+	char path[sizeof(self_path) + 32], *slash;
+	const int *(*state)(void);
+	void *h;
+
+	snprintf(path, sizeof(path), "%s", self_path);
+	slash = strrchr(path, '/');
+	if (!slash)
+		return;
+	strcpy(slash + 1, "libsmk-run-lttng.so");
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		report("{\"type\":\"warning\",\"message\":\"LTTng sink: %s\"}",
+		       js(dlerror()));
+		return;
+	}
+	state = (const int *(*)(void))dlsym(h, "smk_lttng_state");
+	smk_run_lttng = (smk_lttng_hit_fn *)dlsym(h, "smk_lttng_hit");
+	if (!state || !smk_run_lttng) {
+		smk_run_lttng = NULL;
+		report("{\"type\":\"warning\",\"message\":\"LTTng sink: "
+		       "provider symbols missing\"}");
+		return;
+	}
+	__atomic_store_n(&smk_run_enabled, state(), __ATOMIC_RELEASE);
+}
+
+__attribute__((constructor)) static void smk_run_init(void)
+{
+	const char *out = getenv("SMK_RUN_OUTPUT");
+	const char *rep = getenv("SMK_RUN_REPORT");
+	const char *flt = getenv("SMK_RUN_FILTER");
+	const char *ltt = getenv("SMK_RUN_LTTNG");
+	Dl_info di;
+
+	if (dladdr((void *)smk_run_init, &di) && di.dli_fname)
+		snprintf(self_path, sizeof(self_path), "%s", di.dli_fname);
+	if (rep && *rep)
+		report_fd = open_out(rep);
+	if (out && *out) {
+		smk_run_json_fd = open_out(out);
+		if (smk_run_json_fd < 0)
+			report("{\"type\":\"warning\",\"message\":\"%s: %s\"}",
+			       js(out), strerror(errno));
+	}
+	if (smk_run_json_fd >= 0)
+		smk_run_enabled = &one;
+	if (flt && *flt) {
+		filter_text = strdup(flt);
+		have_filter = filter_text &&
+			      smk_filter_parse(&filter, filter_text);
+		if (!have_filter) {
+			/* A filter we cannot read selects nothing. */
+			report("{\"type\":\"warning\",\"message\":\"filter "
+			       "'%s': %s; nothing activated\"}", js(flt),
+			       smk_filter_syntax);
+			return;
+		}
+	}
+	if (smk_run_json_fd < 0 && !(ltt && *ltt == '1'))
+		return;		/* no sink: leave the program alone */
+	smk_set_warn(warn_cb, NULL);
+	if (!smk_tramp_init())
+		return;
+	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
+	busy = 1;
+	pthread_mutex_lock(&lock);
+	rescan();
+	started = true;
+	pthread_mutex_unlock(&lock);
+	if (ltt && *ltt == '1')
+		lttng_start();
+	busy = 0;
+}
