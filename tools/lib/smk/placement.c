@@ -3016,9 +3016,12 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				       rule == RULE_TREE_ARM, flags);
 		}
 		/* Every copy of the statement before the marker goes on
-		 * to a site (as for the marker's own block). */
+		 * to a site (as for the marker's own block): for an exact
+		 * claim, and for an over one, which says the probe fires
+		 * each time the marker runs. */
 		if (!err && file && !acc.under &&
-		    rules[acc.worst].verdict == SMK_VERDICT_EXACT) {
+		    (rules[acc.worst].verdict == SMK_VERDICT_EXACT ||
+		     acc.over)) {
 			bool bp;
 
 			err = before_bypassed(b, &cu, &root, file, m, use->v,
