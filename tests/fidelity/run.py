@@ -857,6 +857,18 @@ def compare(expected, markers, got):
                                   for s in m["sites"]):
                 avail += 1
         row["args_available"] = avail
+        # Per argument: None when every site fetches it, else the first
+        # reason a site gives (bench/value-reasons.py tabulates them).
+        why = []
+        for i in range(nargs):
+            r = None
+            for s in m["sites"] or [{"args": []}]:
+                a = s["args"][i] if i < len(s["args"]) else {}
+                if not a.get("spec"):
+                    r = a.get("reason") or "no fetch argument"
+                    break
+            why.append(r)
+        row["arg_why"] = why
         row["arg_reasons"] = sorted({
             f"{a.get('expr')}: {a.get('reason')}" for s in m["sites"]
             for a in s["args"] if not a.get("spec") and a.get("reason")})
