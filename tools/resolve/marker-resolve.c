@@ -472,6 +472,8 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			json_kv("type", f->spec ? f->type : NULL, true);
 			json_kv("ctype", f->ctype, true);
 			json_kv("location", f->location, true);
+			json_kv("how", f->spec ? smk_fetch_how_name(f->how) :
+				NULL, true);
 			json_kv("reason", f->reason, false);
 			printf("}");
 		}

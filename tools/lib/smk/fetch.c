@@ -53,6 +53,7 @@
 #include "dwarf-aux.h"
 #include "expr.h"
 #include "fetch.h"
+#include "locview.h"
 
 enum {
 	SPEC_MAX = 160,		/* bytes of a spec while it is built */
@@ -98,6 +99,10 @@ struct ctx {
 	char loc[LOCATION_MAX];		/* location text */
 	size_t loclen;
 	Dwarf_Addr static_addr;		/* the last load_spec()'s, if static */
+	const struct smk_fetch_stmt *stmt;	/* the marker's, or NULL */
+	unsigned int views[32];		/* its rows' views at pc */
+	int nviews;			/* -1: not read yet */
+	enum smk_fetch_how how;
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -1175,6 +1180,83 @@ static bool location_changes_at(Dwarf_Attribute *attr, Dwarf_Addr pc)
 }
 
 /*
+ * The location at the marker's own view of pc (locview.c): the entry of
+ * the list whose (address, view) range holds (pc, V) for every view V of
+ * the marker's rows at pc.  Entries are [begin, end) in (address, view)
+ * order, as gcc writes them; empty address ranges count (gcc's entries
+ * for a value that holds only between two views of one address).
+ */
+enum { VIEW_NOMEM = -2, VIEW_UNKNOWN = -1, VIEW_NONE = 0, VIEW_FOUND = 1 };
+
+static bool view_le(Dwarf_Addr a, unsigned int va, Dwarf_Addr b,
+		    unsigned int vb)
+{
+	return a < b || (a == b && va <= vb);
+}
+
+static int view_location(struct ctx *c, Dwarf_Die *var, Dwarf_Op **ops,
+			 size_t *nops)
+{
+	struct smk_loc_entry *e = NULL;
+	struct smk_error *err;
+	size_t n = 0, i, k;
+	long pick = -2;		/* -2: not yet; -1: none */
+
+	if (c->nviews < 0) {
+		size_t nv = 0;
+
+		err = c->stmt ? smk_line_views_of(
+			c->stmt->cu, c->pc, c->stmt->file, c->stmt->first,
+			c->stmt->last, c->views, sizeof(c->views) /
+			sizeof(c->views[0]), &nv) : NULL;
+		if (err == &smk_error_nomem)
+			return VIEW_NOMEM;
+		if (err && err->code != SMK_ERROR_UNSUPPORTED)
+			smk_warn("%s", err->message);
+		smk_error_destroy(err);
+		c->nviews = err ? 0 : (int)nv;
+	}
+	if (!c->nviews)
+		return VIEW_UNKNOWN;
+	err = smk_loc_views(var, &e, &n);
+	if (err == &smk_error_nomem)
+		return VIEW_NOMEM;
+	if (err || !n) {
+		smk_error_destroy(err);
+		free(e);
+		return VIEW_UNKNOWN;
+	}
+	for (k = 0; k < (size_t)c->nviews; k++) {
+		unsigned int v = c->views[k];
+		long hit = -1;
+
+		for (i = 0; i < n; i++) {
+			if (!view_le(e[i].start, e[i].vbegin, c->pc, v) ||
+			    view_le(e[i].end, e[i].vend, c->pc, v))
+				continue;
+			if (hit >= 0) {
+				free(e);
+				return VIEW_UNKNOWN;	/* overlapping */
+			}
+			hit = (long)i;
+		}
+		if (pick != -2 && pick != hit) {
+			free(e);
+			return VIEW_UNKNOWN;	/* rows on both sides */
+		}
+		pick = hit;
+	}
+	if (pick < 0 || !e[pick].nops) {
+		free(e);
+		return VIEW_NONE;
+	}
+	*ops = e[pick].ops;
+	*nops = e[pick].nops;
+	free(e);
+	return VIEW_FOUND;
+}
+
+/*
  * A pointer the compiler optimized out while keeping what it points to: an
  * inlined callee's "struct order *o" that is &o of its caller.  The pointer
  * has no value, but *o is the caller's object (DW_OP_implicit_pointer names
@@ -1294,10 +1376,25 @@ static struct smk_error *locate(struct ctx *c,
 		return NULL;
 	}
 	if (location_changes_at(&attr, c->pc)) {
-		unavailable(c, "the value changes at this very address (the "
-			    "compiler's location views put the marker before "
-			    "or after the change; libdw cannot tell)");
-		return NULL;
+		n = view_location(c, &var, &ops, &nops);
+		if (n == VIEW_NOMEM)
+			return &smk_error_nomem;
+		if (n == VIEW_UNKNOWN) {
+			unavailable(c, "the value changes at this very address "
+				    "(%s)", c->nviews ? "the location views "
+				    "do not tell which side the marker is on" :
+				    "no location views, or no line-table row "
+				    "of the marker here, to tell which side "
+				    "the marker is on");
+			return NULL;
+		}
+		if (n == VIEW_NONE) {
+			unavailable(c, "optimized out at the marker's view of "
+				    "this address (location views)");
+			return NULL;
+		}
+		c->how = SMK_FETCH_VIEW;
+		goto have_ops;
 	}
 	n = dwarf_getlocation_addr(&attr, c->pc, &ops, &nops, 1);
 	/*
@@ -1655,6 +1752,17 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 				  const struct smk_conv *conv, bool user,
 				  struct smk_fetch *out)
 {
+	return smk_fetch_build_at(b, scopes, nscopes, pc, NULL, expr, conv,
+				  user, out);
+}
+
+struct smk_error *smk_fetch_build_at(struct smk_binary *b, Dwarf_Die *scopes,
+				     int nscopes, Dwarf_Addr pc,
+				     const struct smk_fetch_stmt *stmt,
+				     const char *expr,
+				     const struct smk_conv *conv, bool user,
+				     struct smk_fetch *out)
+{
 	struct smk_expr_result res;
 	struct smk_error *err;
 	struct smk_expr *e = NULL;
@@ -1679,6 +1787,9 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 	c->nscopes = nscopes;
 	c->pc = pc;
 	c->user = user;
+	c->stmt = stmt;
+	c->nviews = -1;
+	c->how = SMK_FETCH_DIRECT;
 	if (b->elf && gelf_getehdr(b->elf, &eh)) {
 		c->machine = eh.e_machine;
 		c->x86_64 = eh.e_machine == EM_X86_64;
@@ -1728,6 +1839,7 @@ out:
 	else if (!err) {
 		err = set_str(&out->spec, spec);
 		snprintf(out->type, sizeof(out->type), "%s", type);
+		out->how = c->how;
 		if (spec[0] == '@')
 			out->static_addr = c->static_addr;
 	}

@@ -978,6 +978,8 @@ static struct smk_error *refuse(struct smk_fetch *f, const char *why)
 	return f->reason ? NULL : &smk_error_nomem;
 }
 
+static unsigned int marker_last_line(const struct smk_marker *m);
+
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
 				  Dwarf_Die *block, Dwarf_Off root,
@@ -1040,6 +1042,12 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	 * (measured: no wrong value on tests/fidelity with these sites'
 	 * registers fetched). */
 	join = cf.decoded && cf.join && !joined;
+	/* The marker's statement: its rows' views at @addr tell which side
+	 * of a location change at @addr it is on (locview.h). */
+	struct smk_fetch_stmt stmt = {
+		.cu = cu, .first = m->line, .last = marker_last_line(m),
+		.file = m->var ? marker_file(b->dwarf, m->var) : m->adhoc_file,
+	};
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -1054,9 +1062,10 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			}
 			continue;
 		}
-		err = smk_fetch_build(b, scopes + first, nscopes - first, addr,
-				      m->rec.args[i], per_arg[i],
-				      flags & SMK_PLACE_USER, f);
+		err = smk_fetch_build_at(b, scopes + first, nscopes - first,
+					 addr, &stmt, m->rec.args[i],
+					 per_arg[i], flags & SMK_PLACE_USER,
+					 f);
 		if (err)
 			break;
 		if (f->spec && in_loop < 0 &&

@@ -3,6 +3,19 @@
 
 #include "probe.h"
 
+const char *smk_fetch_how_name(enum smk_fetch_how how)
+{
+	switch (how) {
+	case SMK_FETCH_DIRECT:
+		return "direct";
+	case SMK_FETCH_VIEW:
+		return "view-resolved";
+	case SMK_FETCH_COMPUTED:
+		return "computed";
+	}
+	return "direct";
+}
+
 void smk_fetch_deinit(struct smk_fetch *f)
 {
 	free(f->spec);

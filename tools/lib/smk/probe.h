@@ -34,6 +34,18 @@ enum smk_direction {
 enum { SMK_FETCH_NAME_MAX = 64, SMK_FETCH_TYPE_MAX = 32 };
 
 /* One fetch argument of a probe. */
+/* How a fetched value is obtained ("how" in the JSON output). */
+enum smk_fetch_how {
+	SMK_FETCH_DIRECT,	/* the variable's location at the address */
+	SMK_FETCH_VIEW,		/* the location at the marker's view of the
+				 * address (a change at that very address) */
+	SMK_FETCH_COMPUTED,	/* the inputs fetched, the value computed by
+				 * the reader of the trace */
+};
+
+/* "direct", "view-resolved", "computed". */
+const char *smk_fetch_how_name(enum smk_fetch_how how);
+
 struct smk_fetch {
 	char name[SMK_FETCH_NAME_MAX];	/* field: "p->x.y" gives "p_x_y" */
 	const char *expr;		/* as written in the marker */
@@ -47,7 +59,11 @@ struct smk_fetch {
 	char *reason;			/* why unavailable */
 	uint64_t static_addr;		/* the static address the spec loads
 					 * ("@..."), in DWARF's space, or 0 */
+	enum smk_fetch_how how;		/* with a spec: how the value is
+					 * obtained */
 };
+
+
 
 /* One probe address. */
 struct smk_site {
