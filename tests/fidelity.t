@@ -4,9 +4,9 @@
 # fidelity.t - markers probed with real uprobes fire as often as the code
 # they mark runs, with the values it has (tests/fidelity/run.py).
 #
-# The corpus of tests/fidelity/ (64 markers in loops, cold paths, inline
-# helpers, clones, switches, recursion, arms holding only a marker; about
-# 500 hits) is built by gcc and
+# The corpus of tests/fidelity/ (68 markers in loops, cold paths, inline
+# helpers, clones, switches, recursion, arms holding only a marker, casts;
+# about 500 hits) is built by gcc and
 # clang; a witness build logs every hit and its values; the zero-cost build
 # is probed and its trace compared hit by hit.  Asserted for each compiler
 # and level:

@@ -352,6 +352,31 @@ static void run_args(void)
 	mix((unsigned long)dev_label(up, label, 32));
 }
 
+static void run_casts(void)
+{
+	struct sample *s = fid_alloc(4 * sizeof(*s));
+	unsigned int *raw = fid_alloc(4 * sizeof(*raw));
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		s[i].key = (int)rnd(200) - 100;
+		s[i].val = (unsigned int)rnd(70000);
+		raw[i] = rnd(30000) * 70001u;
+	}
+	for (i = 0; i < 5; i++)
+		mix((unsigned long)cast_op((unsigned long)rnd(30000) << 36 |
+					   (unsigned long)rnd(30000) << 20 |
+					   (unsigned long)i * 77,
+					   (long)rnd(100000) - 50000));
+	for (i = 0; i < 4; i++)
+		mix((unsigned long)cast_widen(i * 1000 - 1700,
+					      rnd(30000) * 140001u));
+	for (i = 0; i < 4; i++)
+		mix((unsigned long)cast_member(&s[i], &raw[3 - i]));
+	for (i = 1; i <= 3; i++)
+		mix(cast_sum(s, i));
+}
+
 int main(void)
 {
 	void *p = mmap((void *)arena_base, arena_size, PROT_READ | PROT_WRITE,
@@ -370,6 +395,7 @@ int main(void)
 	run_recurse();
 	run_args();
 	run_arms();
+	run_casts();
 	printf("%lx %lx\n", check, (unsigned long)sink_acc);
 	return 0;
 }

@@ -1467,6 +1467,14 @@ static void value_type(const struct smk_expr_result *res, struct vtype *vt)
 	vt->kind = VT_OTHER;
 	vt->size = res->size;
 	vt->what = "value";
+	if (res->ptrs) {
+		/* A pointer a cast made ("(char *)p"). */
+		vt->kind = VT_PTR;
+		vt->size = 8;
+		vt->char_ptr = res->ptrs == 1 && !res->ptr_void &&
+			       one_byte_int(&st);
+		return;
+	}
 	if (!res->type_skip &&
 	    !no_error(smk_dwarf_type_strip(&st, &st, &is_void)))
 		return;
@@ -1676,6 +1684,63 @@ static bool valid_type(const char *s)
 	return true;
 }
 
+/*
+ * "(T)x" with T an integer type: what the probe reads of x.  Narrowing
+ * reads T's bytes at x's address (x86-64 is little endian: the low ones)
+ * or the low bits of x's register, with T's sign; widening reads x at its
+ * own size and sign, which is the same number when C keeps it (signed to
+ * signed, unsigned to anything).  A negative value widened to a wider
+ * unsigned type (2^64 - 1 for (unsigned long)-1) is not what a probe
+ * prints: refused.  A constant is converted here.
+ */
+static bool int_cast(struct ctx *c, const struct smk_expr_result *res,
+		     const struct smk_expr_result_step *last,
+		     struct place *p, struct vtype *vt)
+{
+	unsigned int i;
+
+	if (vt->kind != VT_INT && vt->kind != VT_PTR) {
+		unavailable(c, "a cast to '%s' of a %s", res->type_name,
+			    vt->what);
+		return false;
+	}
+	if (last && last->bit_size) {
+		unavailable(c, "a cast of a bitfield");
+		return false;
+	}
+	if (!c->x86_64) {
+		unavailable(c, "casts are read as little endian (x86-64 only)");
+		return false;
+	}
+	if (vt->kind == VT_PTR)
+		vt->sign = false;
+	for (i = 0; i < res->ncasts; i++) {
+		Dwarf_Word size = res->casts[i].size;
+
+		if (size > vt->size && vt->sign && !res->casts[i].sign) {
+			unavailable(c, "a cast of a signed %u-byte value to a "
+				    "wider unsigned type (the tracers do not "
+				    "sign-extend)", (unsigned int)vt->size);
+			return false;
+		}
+		if (size <= vt->size) {
+			vt->size = size;
+			vt->sign = res->casts[i].sign;
+		}
+	}
+	vt->kind = VT_INT;
+	vt->char_ptr = false;
+	if (!p->memory && p->t.base == BASE_CONST && vt->size < 8) {
+		unsigned int bits = (unsigned int)vt->size * 8;
+		uint64_t v = (uint64_t)p->t.off & ((1ULL << bits) - 1);
+
+		if (vt->sign && (v >> (bits - 1)))
+			v |= ~0ULL << bits;
+		p->t.off = (int64_t)v;
+	}
+	return true;
+}
+
 static struct smk_error *finish(struct ctx *c,
 				const struct smk_expr_result *res,
 				const struct smk_conv *conv, struct place *p,
@@ -1688,6 +1753,8 @@ static struct smk_error *finish(struct ctx *c,
 
 	last = res->nsteps ? &res->steps[res->nsteps - 1] : NULL;
 	value_type(res, &vt);
+	if (res->int_cast && !int_cast(c, res, last, p, &vt))
+		return NULL;
 	if (conv && conv->conv == 's') {
 		if (vt.kind == VT_PTR && vt.char_ptr) {
 			/* The pointer's value is where the string starts. */
