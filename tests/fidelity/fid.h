@@ -141,6 +141,11 @@ unsigned long gcd(unsigned long a, unsigned long b);
 int is_odd(unsigned int n);
 long count_paths(int w, int h);
 
+/* computed.c */
+long comp_bits(unsigned long x);
+long comp_sum(long a, long b);
+int comp_signed(int v);
+
 /* casts.c */
 long cast_op(unsigned long op, long k);
 long cast_widen(int i, unsigned int u);

@@ -971,8 +971,7 @@ static struct smk_site *site_new(struct smk_placement *p)
 /* Leave the fetch of @f out, saying @why: its value is not to be trusted. */
 static struct smk_error *refuse(struct smk_fetch *f, const char *why)
 {
-	free(f->spec);
-	f->spec = NULL;
+	smk_fetch_drop_value(f);
 	free(f->reason);
 	f->reason = strdup(why);
 	return f->reason ? NULL : &smk_error_nomem;
@@ -1068,6 +1067,16 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 					 f);
 		if (err)
 			break;
+		/* A computed value's inputs get none of the checks below:
+		 * only outside loops and joins. */
+		if (f->compute && (join || !cf.decoded ||
+				   smk_code_in_loop(b, addr) != SMK_NO)) {
+			err = refuse(f, "a computed value inside a loop or at "
+					"a join (or where they are unknown): "
+					"its inputs are not checked there");
+			if (err)
+				break;
+		}
 		if (f->spec && in_loop < 0 &&
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
 			in_loop = !cf.decoded ||
