@@ -107,7 +107,6 @@ struct ctx {
 	/* The ops locate() evaluated as a whole (no pieces), for compute. */
 	const Dwarf_Op *ops;
 	size_t nops;
-	Dwarf_Attribute attr;
 	/* A computed value (compute_value()). */
 	struct smk_compute prog;
 	char inputs[SMK_FETCH_MAX_INPUTS][SPEC_MAX];
@@ -1439,7 +1438,6 @@ have_ops:
 	{
 		c->ops = ops;
 		c->nops = nops;
-		c->attr = attr;
 		err = eval_ops(c, &attr, ops, nops, false, ret);
 	}
 	return err;
