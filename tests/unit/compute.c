@@ -111,8 +111,14 @@ int main(void)
 
 		smk_compute_parse("$0 $1 mul 1 shra", &p);
 		ok(smk_compute_bpftrace(&p, in, buf, sizeof(buf)) &&
-		   !strcmp(buf, "((int64)(reg(\"di\") * reg(\"si\")) >> 0x1)"),
-		   "bpftrace form: %s", buf);
+		   !strcmp(buf, "(((reg(\"di\") * reg(\"si\")) >> 1) | "
+			   "((0 - ((reg(\"di\") * reg(\"si\")) >> 63)) << "
+			   "63))"),
+		   "bpftrace form, an arithmetic shift by hand: %s", buf);
+		smk_compute_parse("$0 $1 shra", &p);
+		ok(!smk_compute_bpftrace(&p, in, buf, sizeof(buf)),
+		   "bpftrace form: an arithmetic shift by a variable is "
+		   "refused");
 		ok(!smk_compute_bpftrace(&p, in, buf, 8),
 		   "bpftrace form: too long for its buffer is refused");
 		ok(!smk_compute_eval(&p, &one, 1, &one),

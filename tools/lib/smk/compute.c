@@ -266,6 +266,8 @@ bool smk_compute_bpftrace(const struct smk_compute *c,
 {
 	enum { EXPR_MAX = 512 };
 	char (*st)[EXPR_MAX];
+	bool isconst[SMK_COMPUTE_MAX_ITEMS];
+	uint64_t cval[SMK_COMPUTE_MAX_ITEMS];
 	unsigned int i, d = 0;
 	bool ok = false;
 
@@ -280,9 +282,12 @@ bool smk_compute_bpftrace(const struct smk_compute *c,
 		int k, r;
 
 		if (it->op == SMK_COMPUTE_INPUT) {
+			isconst[d] = false;
 			r = snprintf(st[d++], EXPR_MAX, "%s",
 				     inputs[it->value]);
 		} else if (it->op == SMK_COMPUTE_CONST) {
+			isconst[d] = true;
+			cval[d] = it->value;
 			r = snprintf(st[d++], EXPR_MAX, "0x%" PRIx64,
 				     it->value);
 		} else {
@@ -291,9 +296,25 @@ bool smk_compute_bpftrace(const struct smk_compute *c,
 				r = snprintf(tmp, EXPR_MAX, "(%s%s)",
 					     ops[k].infix, st[d - 1]);
 			} else if (!ops[k].infix) {
-				/* shra: bpftrace's >> on a signed value */
-				r = snprintf(tmp, EXPR_MAX, "((int64)%s >> %s)",
-					     st[d - 2], st[d - 1]);
+				/*
+				 * shra: bpftrace 0.17's >> is logical even
+				 * on an int64 (measured: tests/bpftrace.t),
+				 * so the sign is shifted in by hand, by a
+				 * constant count only.
+				 */
+				uint64_t b = cval[d - 1];
+
+				if (!isconst[d - 1] || b >= 64)
+					goto out;
+				if (!b)
+					r = snprintf(tmp, EXPR_MAX, "%s",
+						     st[d - 2]);
+				else
+					r = snprintf(tmp, EXPR_MAX,
+						     "((%s >> %" PRIu64 ") | "
+						     "((0 - (%s >> 63)) << %"
+						     PRIu64 "))", st[d - 2], b,
+						     st[d - 2], 64 - b);
 				d--;
 			} else {
 				r = snprintf(tmp, EXPR_MAX, "(%s %s %s)",
@@ -303,6 +324,7 @@ bool smk_compute_bpftrace(const struct smk_compute *c,
 			}
 			if (r >= 0 && r < EXPR_MAX)
 				memcpy(st[d - 1], tmp, (size_t)r + 1);
+			isconst[d - 1] = false;
 		}
 		if (r < 0 || r >= EXPR_MAX)
 			goto out;
