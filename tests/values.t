@@ -36,6 +36,7 @@ LDS=$TOP/scripts/simple_marker-user.lds
 export SMK_STATE_DIR=$TMP/state
 G=smkval_$$
 INST=$TFS/instances/$G
+# KEEP=1 leaves $TMP (builds, traces, the symbolized text) for a look.
 cleanup() {
 	[ -d "$INST" ] && rmdir "$INST" 2> /dev/null
 	"$R" detach --group "$G" > /dev/null 2>&1
