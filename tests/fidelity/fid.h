@@ -141,6 +141,17 @@ unsigned long gcd(unsigned long a, unsigned long b);
 int is_odd(unsigned int n);
 long count_paths(int w, int h);
 
+/* computed.c */
+long comp_bits(unsigned long x);
+long comp_sum(long a, long b);
+int comp_signed(int v);
+
+/* casts.c */
+long cast_op(unsigned long op, long k);
+long cast_widen(int i, unsigned int u);
+int cast_member(const void *p, const void *raw);
+unsigned int cast_sum(const struct sample *s, int n);
+
 /* args.c */
 struct dev {
 	const char *name;

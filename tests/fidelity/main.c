@@ -352,6 +352,53 @@ static void run_args(void)
 	mix((unsigned long)dev_label(up, label, 32));
 }
 
+static void run_casts(void)
+{
+	struct sample *s = fid_alloc(4 * sizeof(*s));
+	unsigned int *raw = fid_alloc(4 * sizeof(*raw));
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		s[i].key = (int)rnd(200) - 100;
+		s[i].val = (unsigned int)rnd(70000);
+		raw[i] = rnd(30000) * 70001u;
+	}
+	/* One rnd() a statement: the order of a call's arguments is
+	 * unspecified, and gcc and clang must see the same numbers. */
+	for (i = 0; i < 5; i++) {
+		unsigned long hi = rnd(30000), mid = rnd(30000);
+		long k = (long)rnd(100000) - 50000;
+
+		mix((unsigned long)cast_op(hi << 36 | mid << 20 |
+					   (unsigned long)i * 77, k));
+	}
+	for (i = 0; i < 4; i++)
+		mix((unsigned long)cast_widen(i * 1000 - 1700,
+					      rnd(30000) * 140001u));
+	for (i = 0; i < 4; i++)
+		mix((unsigned long)cast_member(&s[i], &raw[3 - i]));
+	for (i = 1; i <= 3; i++)
+		mix(cast_sum(s, i));
+}
+
+static void run_computed(void)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		unsigned long hi = rnd(30000), lo = rnd(30000);
+
+		mix((unsigned long)comp_bits(hi << 38 | lo));
+	}
+	for (i = 0; i < 4; i++) {
+		long a = (long)rnd(20000) - 10000, b = rnd(300);
+
+		mix((unsigned long)comp_sum(a, b));
+	}
+	for (i = 0; i < 5; i++)
+		mix((unsigned long)comp_signed((int)rnd(200000) - 100000));
+}
+
 int main(void)
 {
 	void *p = mmap((void *)arena_base, arena_size, PROT_READ | PROT_WRITE,
@@ -370,6 +417,8 @@ int main(void)
 	run_recurse();
 	run_args();
 	run_arms();
+	run_casts();
+	run_computed();
 	printf("%lx %lx\n", check, (unsigned long)sink_acc);
 	return 0;
 }

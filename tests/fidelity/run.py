@@ -173,7 +173,10 @@ def defs_resolve(binary):
             for a in s.get("args") or []:
                 args.append({"expr": a.get("expr"), "name": a.get("name"),
                              "spec": a.get("spec"), "type": a.get("type"),
-                             "reason": a.get("reason")})
+                             "reason": a.get("reason"),
+                             "how": a.get("how"),
+                             "compute": a.get("compute"),
+                             "inputs": a.get("inputs") or []})
             sites.append({"file_offset": off, "symbol": s.get("symbol"),
                           "offset": s.get("offset"), "args": args,
                           "event": s.get("event")})
@@ -181,6 +184,61 @@ def defs_resolve(binary):
                     "reason": m.get("reason"),
                     "direction": m.get("direction"), "sites": sites})
     return out
+
+
+MASK64 = (1 << 64) - 1
+
+
+def compute(prog, inputs):
+    """A computed value (tools/lib/smk/compute.h's program), evaluated
+    here on its own, or None: the check that the program the tool gives
+    and the inputs it fetches make the witness's value."""
+    st = []
+    for w in prog.split():
+        if w.startswith("$"):
+            k = int(w[1:])
+            if k >= len(inputs) or inputs[k] is None:
+                return None
+            st.append(inputs[k] & MASK64)
+        elif w[0].isdigit() or w[0] == "-":
+            st.append(int(w, 0) & MASK64)
+        elif w in ("neg", "not"):
+            v = st.pop()
+            st.append((-v if w == "neg" else ~v) & MASK64)
+        else:
+            b, a = st.pop(), st.pop()
+            sa = a - (1 << 64) if a >> 63 else a
+            st.append({"plus": a + b, "minus": a - b, "mul": a * b,
+                       "and": a & b, "or": a | b, "xor": a ^ b,
+                       "shl": a << b if b < 64 else 0,
+                       "shr": a >> b if b < 64 else 0,
+                       "shra": sa >> min(b, 63)}[w] & MASK64)
+    return st[0] if len(st) == 1 else None
+
+
+def typed_text(v, typ):
+    """@v as the tracers print a field of type @typ."""
+    m = re.match(r"^([sux])(8|16|32|64)$", typ or "")
+    if not m:
+        return None
+    bits = int(m.group(2))
+    v &= (1 << bits) - 1
+    if m.group(1) == "s":
+        return str(v - (1 << bits) if v >> (bits - 1) else v)
+    return str(v) if m.group(1) == "u" else hex(v)
+
+
+def computed_value(a, vals, names):
+    """The value of computed argument @a from the fields @vals (input k
+    in field names[k])."""
+    ins = []
+    for n in names:
+        try:
+            ins.append(int(vals.get(n), 0))
+        except (TypeError, ValueError):
+            ins.append(None)
+    v = compute(a["compute"], ins)
+    return None if v is None else typed_text(v, a.get("type"))
 
 
 def list_probes(binary):
@@ -710,8 +768,11 @@ def attach_with_resolve(sess, binary, markers):
                 continue
             m["attached"] += 1
             if ev not in evmap:
-                evmap[ev] = (name, j, [a.get("name") if a.get("spec")
-                                       else None for a in s["args"]])
+                evmap[ev] = (name, j, [
+                    a.get("name") if a.get("spec") else
+                    ("compute", a, [x["name"] for x in a["inputs"]])
+                    if a.get("compute") and a.get("inputs") else None
+                    for a in s["args"]])
     sess.events = sorted(evmap)
     return evmap
 
@@ -825,6 +886,18 @@ def probe_run(tfs, binary, markers, workdir, attach="own"):
                     ev = f"e{k}_{j}"
                 fields, fetches = [], []
                 for i, a in enumerate(s["args"]):
+                    if not a.get("spec") and a.get("compute") and \
+                            a.get("inputs"):
+                        # A computed value: its inputs, the value
+                        # computed from them when the trace is read.
+                        ins = []
+                        for k, inp in enumerate(a["inputs"]):
+                            fn = f"a{i}__{k}"
+                            fetches.append(f"{fn}={inp['spec']}:"
+                                           f"{inp['type']}")
+                            ins.append(fn)
+                        fields.append(("compute", a, ins))
+                        continue
                     if not a.get("spec"):
                         fields.append(None)
                         continue
@@ -882,10 +955,20 @@ def probe_run(tfs, binary, markers, workdir, attach="own"):
         if not t or t.group(1) not in evmap:
             continue
         name, j, fields = evmap[t.group(1)]
-        names = [f for f in fields if f]
+        names = []
+        for f in fields:
+            if isinstance(f, tuple):
+                names += f[2]
+            elif f:
+                names.append(f)
         vals = parse_fields(t.group(3), names) or {}
-        got.setdefault(name, []).append((j, int(t.group(2), 16),
-                          [vals.get(f) if f else None for f in fields]))
+        row = []
+        for f in fields:
+            if isinstance(f, tuple):
+                row.append(computed_value(f[1], vals, f[2]))
+            else:
+                row.append(vals.get(f) if f else None)
+        got.setdefault(name, []).append((j, int(t.group(2), 16), row))
     if lost:
         raise RuntimeError("trace buffer lost events")
     return got, r.stdout
@@ -942,13 +1025,29 @@ def compare(expected, markers, got):
         avail = 0
         for i in range(nargs):
             if m["sites"] and all(i < len(s["args"]) and
-                                  s["args"][i].get("spec")
+                                  (s["args"][i].get("spec") or
+                                   s["args"][i].get("compute"))
                                   for s in m["sites"]):
                 avail += 1
         row["args_available"] = avail
+        # Per argument: None when every site fetches it, else the first
+        # reason a site gives (bench/value-reasons.py tabulates them).
+        why = []
+        for i in range(nargs):
+            r = None
+            for s in m["sites"] or [{"args": []}]:
+                a = s["args"][i] if i < len(s["args"]) else {}
+                if not a.get("spec") and not a.get("compute"):
+                    r = a.get("reason") or "no fetch argument"
+                    break
+            why.append(r)
+        row["arg_why"] = why
         row["arg_reasons"] = sorted({
             f"{a.get('expr')}: {a.get('reason')}" for s in m["sites"]
-            for a in s["args"] if not a.get("spec") and a.get("reason")})
+            for a in s["args"] if not a.get("spec") and
+            not a.get("compute") and a.get("reason")})
+        row["how"] = sorted({a.get("how") for s in m["sites"]
+                             for a in s["args"] if a.get("how")})
         if len(exp) == len(g):
             for k, (want, (j, _addr, vals)) in enumerate(zip(exp, g)):
                 site = m["sites"][j]
@@ -1083,6 +1182,13 @@ def self_test():
     def check(what, got, want):
         if got != want:
             fails.append(f"{what}: got {got!r}, want {want!r}")
+    check("compute mul", compute("$0 $1 mul", [3, 5]), 15)
+    check("compute shr and", compute("$0 3 shr 1 and", [0b1000]), 1)
+    check("compute wraps", compute("$0 -1 plus", [0]), MASK64)
+    check("compute shra", compute("$0 4 shra", [MASK64 - 31]), MASK64 - 1)
+    check("compute missing input", compute("$0 $1 plus", [1, None]), None)
+    check("typed s32", typed_text(MASK64, "s32"), "-1")
+    check("typed x16", typed_text(0x12345, "x16"), "0x2345")
     check("same", same_value("-5", "-5", "s32"), (True, False))
     check("wrapped", same_value("-1", "0xffffffff", "x32"), (True, True))
     check("differs", same_value("5", "6", "u32"), (False, False))

@@ -75,6 +75,8 @@ static void render_expr(const struct smk_expr *e, char *buf, size_t size)
 				      s->arrow ? "->" : ".", s->member);
 		else if (s->op == SMK_EXPR_DEREF)
 			n += snprintf(buf + n, size - n, " *");
+		else if (s->op == SMK_EXPR_CAST)
+			n += snprintf(buf + n, size - n, " (%s)", s->member);
 		else
 			n += snprintf(buf + n, size - n, " [%lu]", s->index);
 	}
@@ -113,6 +115,8 @@ static void render_steps(const struct smk_expr_result *res, char *buf,
 				      (unsigned long long)s->offset,
 				      (unsigned long long)s->elem_size);
 			break;
+		case SMK_EXPR_CAST:	/* casts make no result step */
+			break;
 		}
 	}
 }
@@ -149,12 +153,17 @@ static const struct parse_case parse_cases[] = {
 	{ "(*r->row)[2]", "r ->row * [2]" },
 	{ "a->b[1][2]", "a ->b [1] [2]" },
 	{ "__smk_x9", "__smk_x9" },
-	{ "(long)x", "x", "a cast to 'long' is not fetchable", "long" },
-	{ "(unsigned long long)r->fl.e", "r ->fl .e", "cast",
-	  "unsigned long long" },
-	{ "(struct item *)p", "p", "cast", "struct item *" },
-	{ "( const char * ) s", "s", "cast", "const char *" },
-	{ "(u32)*p", "p *", "cast", "u32" },
+	{ "(long)x", "x (long)", NULL, "long" },
+	{ "(unsigned long long)r->fl.e", "r ->fl .e (unsigned long long)",
+	  NULL, "unsigned long long" },
+	{ "(struct item *)p", "p (struct item *)", NULL, "struct item *" },
+	{ "( const char * ) s", "s (const char *)", NULL, "const char *" },
+	{ "(u32)*p", "p * (u32)", NULL, "u32" },
+	{ "(long)(int)x", "x (int) (long)", NULL, "long" },
+	{ "*(long *)p", "p (long *) *" },
+	{ "((struct s *)p)->m", "p (struct s *) ->m" },
+	{ "((struct s *)p->q)->m[2]", "p ->q (struct s *) ->m [2]" },
+	{ "(int)p->x", "p ->x (int)", NULL, "int" },
 	{ "a + b", NULL, "arithmetic ('+' at offset 2) is not fetchable" },
 	{ "a*b", NULL, "arithmetic ('*'" },
 	{ "(a) - b", NULL, "arithmetic ('-'" },
@@ -205,8 +214,6 @@ static const struct parse_case parse_cases[] = {
 	{ "", NULL, "empty expression" },
 	{ "   ", NULL, "empty expression" },
 	{ "x y", NULL, "unexpected 'y' at offset 2" },
-	{ "(long)(int)x", NULL, "a cast inside an expression" },
-	{ "*(long *)p", NULL, "a cast inside an expression" },
 	{ "a\001b", NULL, "unexpected '\\x01' at offset 1" },
 	{ "a\377", NULL, "unexpected '\\xff' at offset 1" },
 	{ "a$b", NULL, "unexpected '$'" },
@@ -432,7 +439,7 @@ static const struct arg_case arg_cases[] = {
 	{ "bitfields", "r->fl.c", "int", "->168 .0:7@8/4" },
 	{ "bitfields", "r->fl.d", "unsigned char", "->168 .2" },
 	{ "bitfields", "(unsigned long long)r->fl.e", "unsigned long long",
-	  "->168 .0:40@24/8", 0, "a cast to 'unsigned long long'" },
+	  "->168 .0:40@24/8" },
 	{ "bitfields", "r->state", "unsigned int", "->176:4@0/4" },
 	{ "bitfields", "pk->y", "unsigned int", "->1:30@0/4" },
 	{ "bitfields", "r->pk.y", "unsigned int", "->256 .1:30@0/4" },
@@ -473,7 +480,7 @@ static const struct arg_case arg_cases[] = {
 	{ "line_total", "it->price", "unsigned int", "->8" },
 
 	{ "unfetchable", "a + b", NULL, NULL, 0, "arithmetic ('+'" },
-	{ "unfetchable", "(long)a", "int", "", 0, "a cast to 'long'" },
+	{ "unfetchable", "(long)a", "long", "" },
 	{ "unfetchable", "r->cb(a, 0)", NULL, NULL, 0, "a function call" },
 	{ "unfetchable", "&r->hdr", NULL, NULL, 0, "address-of" },
 	{ "unfetchable", "a ? b : 0", NULL, NULL, 0, "a conditional" },
@@ -526,6 +533,36 @@ static const struct arg_case extra_cases[] = {
 	{ "params", "sunk", "volatile long", "", 1 },
 	{ "params", "r->vals[4294967295]", "int", "->88 .[17179869180/4]" },
 	{ "members", "*r->next->next", "struct req", "->200 ->200 *" },
+	/* Casts: to integers (no step), to pointers (the steps after). */
+	{ "params", "(unsigned)len", "unsigned", "" },
+	{ "params", "(int)(long)len", "int", "" },
+	{ "params", "(unsigned char)r->hdr.id", "unsigned char", "->0 .4" },
+	{ "params", "((struct item *)r->data)->price", "unsigned int",
+	  "->184 ->8" },
+	{ "params", "((const struct item *)r->data)->name", "const char *",
+	  "->184 ->0" },
+	{ "params", "*(int *)r->data", "int", "->184 *" },
+	{ "params", "(char *)r->data", "char *", "->184" },
+	{ "params", "((struct item *)r->data)[1].price", "unsigned int",
+	  "->184 ->[16/16] .8" },
+	{ "params", "(long)r->data", "long", "->184" },
+	{ "params", "((struct nosuch *)r->data)->x", NULL, NULL, 0,
+	  "no such type in this unit's DWARF" },
+	{ "params", "(struct item *)len", NULL, NULL, 0,
+	  "a cast of a 4-byte integer to the pointer 'struct item *'" },
+	{ "params", "(long)pt", NULL, NULL, 0,
+	  "a cast of 'struct point' (neither an integer nor a pointer)" },
+	{ "params", "(_Bool)len", NULL, NULL, 0, "is a comparison with 0" },
+	{ "params", "(int (*)(int))r->cb", NULL, NULL, 0,
+	  "only to integer and pointer types" },
+	{ "params", "((struct item **)r->data)->price", NULL, NULL, 0,
+	  "a pointer to a pointer" },
+	{ "params", "*(void *)r->data", NULL, NULL, 0,
+	  "'*' on 'void *', which points to void" },
+	{ "params", "*(void **)r->data", "void *", "->184 *" },
+	{ "params", "**(void **)r->data", NULL, NULL, 0,
+	  "'*' on 'void *', which points to void" },
+	{ "params", "(void)len", NULL, NULL, 0, "a cast to void" },
 };
 
 /* Records of the fixture: marker name and argument texts. */

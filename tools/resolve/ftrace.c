@@ -22,6 +22,7 @@
 
 #include "smk/binary.h"
 #include "smk/cli.h"
+#include "smk/compute.h"
 #include "smk/ftrace.h"
 #include "smk/json.h"
 #include "smk/kernel.h"
@@ -80,6 +81,126 @@ static const struct smk_tracefs_record *recorded(const struct state *st,
 	return r;
 }
 
+/*
+ * The computed values of @event's records (tracefs.h), when every record
+ * of that name says the same, else NULL: the fields alone cannot say
+ * which program applies.
+ */
+static const char *computed_of(const struct state *st, const char *event)
+{
+	const char *c = NULL;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < st->nrec; i++) {
+		const struct smk_tracefs_record *x = &st->rec[i];
+		const char *y = x->computed ? x->computed : "";
+
+		if (strcmp(x->event, event))
+			continue;
+		if (any && strcmp(c, y))
+			return NULL;
+		c = y;
+		any = true;
+	}
+	return c && *c ? c : NULL;
+}
+
+/* The value of field @name in ftrace's "a=1 b=0x2 s=\"x y\"" text. */
+static bool field_value(const char *fields, const char *name, uint64_t *ret)
+{
+	const char *p = fields;
+	size_t n = strlen(name);
+
+	while (p && *p) {
+		const char *eq;
+		char *end;
+
+		while (*p == ' ')
+			p++;
+		eq = strchr(p, '=');
+		if (!eq)
+			return false;
+		if ((size_t)(eq - p) == n && !strncmp(p, name, n)) {
+			errno = 0;
+			if (eq[1] == '-')
+				*ret = (uint64_t)strtoll(eq + 1, &end, 0);
+			else
+				*ret = strtoull(eq + 1, &end, 0);
+			return !errno && end != eq + 1 &&
+			       (*end == ' ' || !*end);
+		}
+		p = eq + 1;
+		if (*p == '"') {
+			p = strchr(p + 1, '"');
+			if (p)
+				p++;
+		} else {
+			p = strchr(p, ' ');
+		}
+	}
+	return false;
+}
+
+/*
+ * The values @desc ("NAME=TYPE:PROG;...") computes from @fields, as
+ * "NAME = VALUE, ..." into @buf ("NAME = ?" for one whose inputs are not
+ * all there, or whose program does not parse).
+ */
+static void compute_values(const char *desc, const char *fields, char *buf,
+			   size_t size, bool json)
+{
+	char item[512];
+	const char *p = desc;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	while (p && *p && n + 1 < size) {
+		size_t len = strcspn(p, ";");
+		char *eq, *colon, text[64] = "?";
+		struct smk_compute prog;
+		struct smk_error *err;
+		uint64_t in[SMK_COMPUTE_MAX_INPUTS], v;
+		unsigned int k;
+		bool ok = true;
+		int r;
+
+		if (len >= sizeof(item))
+			len = sizeof(item) - 1;
+		memcpy(item, p, len);
+		item[len] = '\0';
+		p = p[strcspn(p, ";")] ? p + strcspn(p, ";") + 1 : NULL;
+		eq = strchr(item, '=');
+		colon = eq ? strchr(eq, ':') : NULL;
+		if (!eq || !colon)
+			continue;
+		*eq = *colon = '\0';
+		err = smk_compute_parse(colon + 1, &prog);
+		if (err) {
+			smk_error_destroy(err);
+			ok = false;
+		}
+		for (k = 0; ok && k < prog.ninputs; k++) {
+			char fname[64];
+
+			smk_compute_input_name(item, k, fname, sizeof(fname));
+			ok = field_value(fields, fname, &in[k]);
+		}
+		if (ok && smk_compute_eval(&prog, in, prog.ninputs, &v) &&
+		    smk_compute_value_text(eq + 1, v, text, sizeof(text)))
+			;
+		else
+			snprintf(text, sizeof(text), "%s", json ? "null" : "?");
+		r = json ? snprintf(buf + n, size - n, "%s\"%s\": %s",
+				    n ? ", " : "", item, text) :
+			   snprintf(buf + n, size - n, "%s%s = %s",
+				    n ? ", " : "", item, text);
+		if (r < 0 || (size_t)r >= size - n)
+			break;
+		n += (size_t)r;
+	}
+}
+
 static void resolve(struct state *st, const char *where, struct answer *a)
 {
 	struct smk_ftrace_where w;
@@ -101,7 +222,8 @@ static void resolve(struct state *st, const char *where, struct answer *a)
 	a->why = a->k.why;
 }
 
-static void print_text(const char *line, const struct answer *a)
+static void print_text(const char *line, const struct answer *a,
+		       const char *values)
 {
 	const struct smk_symbol_info *i = &a->k.info;
 	size_t k;
@@ -109,13 +231,19 @@ static void print_text(const char *line, const struct answer *a)
 	fputs(line, stdout);
 	if (a->rec && (!a->k.have || !i->nframes)) {
 		printf(", debug_info = { probe = \"%s/%s\" }, marker = { "
-		       "name = \"%s\", src = \"%s\" }\n", a->rec->group,
+		       "name = \"%s\", src = \"%s\" }", a->rec->group,
 		       a->rec->event, a->rec->marker, a->rec->source);
+		if (values[0])
+			printf(", values = { %s }", values);
+		printf("\n");
 		return;
 	}
 	if (!a->k.have || !i->nframes) {
-		printf(", debug_info = { reason = \"%s\" }\n",
+		printf(", debug_info = { reason = \"%s\" }",
 		       a->why ? a->why : "unknown");
+		if (values[0])
+			printf(", values = { %s }", values);
+		printf("\n");
 		return;
 	}
 	printf(", debug_info = { bin = \"%s\", func = \"%s+0x%" PRIx64
@@ -140,6 +268,8 @@ static void print_text(const char *line, const struct answer *a)
 		       i->markers[k].name,
 		       i->markers[k].file ? i->markers[k].file : "??",
 		       i->markers[k].line);
+	if (values[0])
+		printf(", values = { %s }", values);
 	printf("\n");
 }
 
@@ -153,7 +283,7 @@ static void key_str(const char *key, const char *val, bool comma)
 }
 
 static void print_json(const struct smk_ftrace_event *ev,
-		       const struct answer *a)
+		       const struct answer *a, const char *values)
 {
 	const struct smk_symbol_info *i = &a->k.info;
 	size_t k;
@@ -165,6 +295,10 @@ static void print_json(const struct smk_ftrace_event *ev,
 	key_str("event", ev->event, true);
 	key_str("where", ev->where, true);
 	key_str("fields", ev->fields, true);
+	if (values[0])
+		printf(", \"computed\": {%s}", values);
+	else
+		printf(", \"computed\": null");
 	key_str("bin", a->k.bin && a->k.have ? a->k.bin->module : NULL,
 		true);
 	printf(", \"frames\": [");
@@ -241,10 +375,19 @@ static int do_stream(struct state *st, FILE *f, const char *name)
 		}
 		if ((a.k.have && a.k.info.marker) || a.rec)
 			st->nmarkers++;
-		if (st->json)
-			print_json(&ev, &a);
-		else
-			print_text(line, &a);
+		{
+			const char *desc = computed_of(st, ev.event);
+			char values[1024] = "";
+
+			if (desc)
+				compute_values(desc, ev.fields ? ev.fields : "",
+					       values, sizeof(values),
+					       st->json);
+			if (st->json)
+				print_json(&ev, &a, values);
+			else
+				print_text(line, &a, values);
+		}
 		free(copy);
 	}
 	if (ferror(f)) {

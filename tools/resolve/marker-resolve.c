@@ -234,13 +234,63 @@ static void note_unavailable(const struct smk_placement *p)
 		const struct smk_site *s = &p->sites[i];
 
 		for (k = 0; k < s->nfetch; k++)
-			if (!s->fetch[k].spec)
+			if (s->fetch[k].compute)
+				printf("# %s: %s at %s+%#llx is computed from "
+				       "%s__0... (%s): symbolize-ftrace "
+				       "computes it\n", p->rec->name,
+				       s->fetch[k].expr,
+				       s->symbol ? s->symbol : "?",
+				       (unsigned long long)s->offset,
+				       s->fetch[k].name, s->fetch[k].compute);
+			else if (!s->fetch[k].spec)
 				printf("# %s: %s unavailable at %s+%#llx: %s\n",
 				       p->rec->name, s->fetch[k].expr,
 				       s->symbol ? s->symbol : "?",
 				       (unsigned long long)s->offset,
 				       s->fetch[k].reason ?
 				       s->fetch[k].reason : "unknown");
+	}
+}
+
+static const struct smk_probe_event *site_event(struct smk_binary *b,
+						const struct smk_site *s,
+						const char *abspath,
+						const struct smk_probe_event *evs,
+						size_t n);
+
+/* The computed values of site @s for its record (tracefs.h), or NULL. */
+static char *computed_desc(const struct smk_site *s)
+{
+	char *out = NULL, *tmp;
+	unsigned int k;
+
+	for (k = 0; k < s->nfetch; k++) {
+		const struct smk_fetch *f = &s->fetch[k];
+
+		if (!f->compute)
+			continue;
+		tmp = xasprintf("%s%s%s=%s:%s", out ? out : "", out ? ";" : "",
+				f->name, f->type, f->compute);
+		free(out);
+		out = tmp;
+	}
+	return out;
+}
+
+/* The computed values of the probes pending[from..npending) of @p. */
+static void note_computed(struct smk_binary *b, const struct smk_placement *p,
+			  const char *abspath, size_t from)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsites; i++) {
+		const struct smk_probe_event *ev =
+			site_event(b, &p->sites[i], abspath, pending + from,
+				   npending - from);
+
+		if (ev && !pending_rec[ev - pending].computed)
+			pending_rec[ev - pending].computed =
+				computed_desc(&p->sites[i]);
 	}
 }
 
@@ -344,6 +394,7 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 		npending += n;
 		free(evs);	/* the events moved into pending */
 		note_pending(npending - n, p->rec->name, p->rec->file, p->line);
+		note_computed(b, p, abspath, npending - n);
 		return;
 	}
 	smk_probe_events_destroy(evs, n);
@@ -470,9 +521,32 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			json_kv("expr", f->expr, true);
 			json_kv("name", f->name, true);
 			json_kv("spec", f->spec, true);
-			json_kv("type", f->spec ? f->type : NULL, true);
+			json_kv("type", f->spec || f->compute ? f->type : NULL,
+				true);
 			json_kv("ctype", f->ctype, true);
 			json_kv("location", f->location, true);
+			json_kv("how", f->spec || f->compute ?
+				smk_fetch_how_name(f->how) : NULL, true);
+			if (f->compute) {
+				unsigned int j;
+
+				json_kv("compute", f->compute, true);
+				printf("\"inputs\": [");
+				for (j = 0; j < f->ninputs; j++) {
+					char in[SMK_FETCH_NAME_MAX];
+
+					smk_fetch_input_name(f, j, in,
+							     sizeof(in));
+					printf("%s{", j ? ", " : "");
+					json_kv("name", in, true);
+					json_kv("spec", f->inputs[j].spec,
+						true);
+					json_kv("type", f->inputs[j].type,
+						false);
+					printf("}");
+				}
+				printf("], ");
+			}
 			json_kv("reason", f->reason, false);
 			printf("}");
 		}

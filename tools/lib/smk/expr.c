@@ -4,15 +4,16 @@
  *
  * The grammar, in C's precedence:
  *
- *	expr    := [ "(" type ")" ] unary
- *	unary   := "*"* postfix
+ *	expr    := unary
+ *	unary   := "*"* ( "(" type ")" unary | postfix )
  *	postfix := primary ( "." ident | "->" ident | "[" integer "]" )*
  *	primary := ident | "(" unary ")"
  *
  * Every operator is unary, so an expression is one base variable and a
- * chain of steps: postfix steps apply first and the prefix stars after
- * them, which is the order they are appended in.  Parentheses recurse, at
- * most SMK_EXPR_MAX_STEPS deep.  The first token that does not fit stops
+ * chain of steps: postfix steps apply first, then a cast, then the prefix
+ * stars, which is the order they are appended in ("*(long *)p" is p, the
+ * cast, the star; "((struct s *)p)->m" p, the cast, "->m").  Parentheses
+ * recurse, at most SMK_EXPR_MAX_STEPS deep.  The first token that does not fit stops
  * the parse and names the reason ("function call", "arithmetic"...).
  */
 #include <ctype.h>
@@ -365,7 +366,6 @@ static bool parse_postfix(struct parser *p, int depth)
 	const char *name;
 	unsigned long idx = 0;
 	bool arrow;
-	int rparen;
 
 	switch (p->tok.kind) {
 	case T_IDENT:
@@ -378,9 +378,6 @@ static bool parse_postfix(struct parser *p, int depth)
 		lex(p);
 		break;
 	case T_LPAREN:
-		if (cast_ahead(p, &rparen))
-			return fail(p, "a cast inside an expression (at offset %d) is not fetchable",
-				    p->tok.pos);
 		lex(p);
 		if (!parse_unary(p, depth + 1))
 			return false;
@@ -433,9 +430,21 @@ static bool parse_postfix(struct parser *p, int depth)
 	}
 }
 
+/* The type text of the cast whose ")" is at @rparen, trimmed. */
+static const char *cast_type(struct parser *p, int rparen)
+{
+	int start = p->tok.pos + 1, end = rparen;
+
+	while (start < end && isspace((unsigned char)p->s[start]))
+		start++;
+	while (end > start && isspace((unsigned char)p->s[end - 1]))
+		end--;
+	return save_name(p, start, end - start);
+}
+
 static bool parse_unary(struct parser *p, int depth)
 {
-	int nderef = 0;
+	int nderef = 0, rparen = 0;
 
 	if (depth > SMK_EXPR_MAX_STEPS)
 		return fail(p, "parentheses nested too deeply");
@@ -445,8 +454,19 @@ static bool parse_unary(struct parser *p, int depth)
 				    SMK_EXPR_MAX_STEPS);
 		lex(p);
 	}
-	if (!parse_postfix(p, depth))
+	if (p->tok.kind == T_LPAREN && cast_ahead(p, &rparen)) {
+		const char *type = cast_type(p, rparen);
+
+		if (!type)
+			return false;
+		p->pos = rparen + 1;
+		lex(p);
+		if (!parse_unary(p, depth + 1) ||
+		    !add_step(p, SMK_EXPR_CAST, false, type, 0))
+			return false;
+	} else if (!parse_postfix(p, depth)) {
 		return false;
+	}
 	while (nderef--) {
 		if (!add_step(p, SMK_EXPR_DEREF, false, NULL, 0))
 			return false;
@@ -457,26 +477,11 @@ static bool parse_unary(struct parser *p, int depth)
 static void parse(struct parser *p)
 {
 	struct smk_expr *e = p->e;
-	int rparen, start, end;
 
 	lex(p);
 	if (p->tok.kind == T_END) {
 		fail(p, "empty expression");
 		return;
-	}
-	if (p->tok.kind == T_LPAREN && cast_ahead(p, &rparen)) {
-		/* Keep the type, parse the operand. */
-		start = p->tok.pos + 1;
-		end = rparen;
-		while (start < end && isspace((unsigned char)p->s[start]))
-			start++;
-		while (end > start && isspace((unsigned char)p->s[end - 1]))
-			end--;
-		e->cast = save_name(p, start, end - start);
-		if (!e->cast)
-			return;
-		p->pos = rparen + 1;
-		lex(p);
 	}
 	if (!parse_unary(p, 0))
 		goto unfetchable;
@@ -484,8 +489,9 @@ static void parse(struct parser *p)
 		unexpected(p, false);
 		goto unfetchable;
 	}
-	if (e->cast)
-		fail(p, "a cast to '%s' is not fetchable", e->cast);
+	/* The conversion the whole expression ends with, for its type. */
+	if (e->nsteps && e->steps[e->nsteps - 1].op == SMK_EXPR_CAST)
+		e->cast = e->steps[e->nsteps - 1].member;
 	return;
 unfetchable:
 	e->base = NULL;
@@ -532,9 +538,16 @@ void smk_expr_destroy(struct smk_expr *e)
  * Where resolution stands: the type of the value so far, as declared, or
  * for "grid[1]" of "char grid[2][3]" the array DIE with skip 1.
  */
+/*
+ * Where resolution is: a value of type @type (an array with @skip
+ * dimensions indexed away), or, after a pointer cast, @ptrs levels of
+ * pointer to @type (to void with @is_void; then @type is unset).
+ */
 struct cursor {
 	Dwarf_Die type;
 	unsigned int skip;
+	unsigned int ptrs;
+	bool is_void;
 };
 
 static struct smk_error * __attribute__((format(printf, 2, 3)))
@@ -570,7 +583,34 @@ static struct smk_error *err_to_reason(struct smk_expr_result *res,
 
 static struct smk_error *cursor_name(struct cursor *cur, char **ret)
 {
-	return smk_dwarf_type_name_skip(&cur->type, cur->skip, ret);
+	struct smk_error *err;
+	char *base, *out;
+	size_t n;
+
+	if (!cur->ptrs)
+		return smk_dwarf_type_name_skip(&cur->type, cur->skip, ret);
+	if (cur->is_void) {
+		base = strdup("void");
+		if (!base)
+			return &smk_error_nomem;
+	} else {
+		err = smk_dwarf_type_name_skip(&cur->type, cur->skip, &base);
+		if (err)
+			return err;
+	}
+	n = strlen(base);
+	out = malloc(n + 2 + cur->ptrs);
+	if (!out) {
+		free(base);
+		return &smk_error_nomem;
+	}
+	memcpy(out, base, n);
+	out[n++] = ' ';
+	memset(out + n, '*', cur->ptrs);
+	out[n + cur->ptrs] = '\0';
+	free(base);
+	*ret = out;
+	return NULL;
 }
 
 /* The cursor's type with typedefs and qualifiers stripped. */
@@ -634,13 +674,23 @@ static struct smk_error *through(struct smk_expr_result *res,
 				 const char *what, bool *done)
 {
 	struct smk_error *err;
-	struct cursor next;
+	struct cursor next = { .skip = 0 };
 	Dwarf_Die t;
 	bool is_void;
 	char *name;
 	int tag;
 
 	*done = true;
+	if (cur->ptrs) {
+		/* A pointer a cast made: no DIE of its own. */
+		if (cur->ptrs == 1 && cur->is_void)
+			return set_reason(res, "%s on 'void *', which points "
+					  "to void", what);
+		cur->ptrs--;
+		step->deref = true;
+		*done = false;
+		return NULL;
+	}
 	err = cursor_strip(cur, &t, &is_void);
 	if (err)
 		return err;
@@ -699,7 +749,8 @@ static struct smk_error *step_member(struct smk_expr_result *res,
 		err = cursor_strip(cur, &t, &is_void);
 		if (err)
 			return err;
-		if (!is_void && dwarf_tag(&t) == DW_TAG_pointer_type) {
+		if (cur->ptrs ||
+		    (!is_void && dwarf_tag(&t) == DW_TAG_pointer_type)) {
 			err = cursor_name(cur, &name);
 			if (err)
 				return err;
@@ -716,6 +767,15 @@ static struct smk_error *step_member(struct smk_expr_result *res,
 		if (err)
 			return err;
 		err = set_reason(res, "'%s' is not a struct or union", name);
+		free(name);
+		return err;
+	}
+	if (cur->ptrs) {
+		err = cursor_name(cur, &name);
+		if (err)
+			return err;
+		err = set_reason(res, "%s on '%s', a pointer to a pointer",
+				 what, name);
 		free(name);
 		return err;
 	}
@@ -750,6 +810,8 @@ static struct smk_error *step_deref(struct smk_expr_result *res,
 	if (err || *done)
 		return err;
 	/* "*fp" is the function itself: nothing to fetch. */
+	if (cur->ptrs)
+		return NULL;
 	err = cursor_strip(cur, &t, &is_void);
 	if (err || is_void || dwarf_tag(&t) != DW_TAG_subroutine_type)
 		return err;
@@ -770,8 +832,11 @@ static struct smk_error *step_index(struct smk_expr_result *res,
 	err = through(res, cur, step, what, done);
 	if (err || *done)
 		return err;
-	err = smk_dwarf_type_size_skip(&cur->type, cur->skip,
-				       &step->elem_size);
+	if (cur->ptrs)
+		step->elem_size = 8;	/* LP64: a pointer */
+	else
+		err = smk_dwarf_type_size_skip(&cur->type, cur->skip,
+					       &step->elem_size);
 	err = err_to_reason(res, err, done);
 	if (err || *done)
 		return err;
@@ -783,6 +848,363 @@ static struct smk_error *step_index(struct smk_expr_result *res,
 	return NULL;
 }
 
+/* Casts */
+
+enum {
+	CAST_WORDS = 4,
+	CAST_WORD_MAX = 64,
+	CU_CHILDREN_MAX = 1 << 20,	/* DIEs looked at for a type name */
+};
+
+struct cast_text {
+	char words[CAST_WORDS][CAST_WORD_MAX];
+	unsigned int nwords, stars;
+};
+
+/* "const struct s *" into words and stars; false if it is not that. */
+static bool cast_split(const char *text, struct cast_text *ct)
+{
+	const char *p = text;
+
+	memset(ct, 0, sizeof(*ct));
+	while (*p) {
+		size_t n = 0;
+
+		if (isspace((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		if (*p == '*') {
+			ct->stars++;
+			p++;
+			continue;
+		}
+		if (!is_ident_start((unsigned char)*p) || ct->stars)
+			return false;
+		while (is_ident_char((unsigned char)p[n]))
+			n++;
+		if (n >= CAST_WORD_MAX)
+			return false;
+		if (!((n == 5 && !strncmp(p, "const", 5)) ||
+		      (n == 8 && !strncmp(p, "volatile", 8)) ||
+		      (n == 8 && !strncmp(p, "restrict", 8)) ||
+		      (n == 10 && !strncmp(p, "__restrict", 10)))) {
+			if (ct->nwords >= CAST_WORDS)
+				return false;
+			memcpy(ct->words[ct->nwords], p, n);
+			ct->words[ct->nwords++][n] = '\0';
+		}
+		p += n;
+	}
+	return ct->nwords > 0;
+}
+
+/*
+ * C's integer spellings (LP64): *size 0 for void, -1 if the words are
+ * not all type keywords; *boolean for _Bool.
+ */
+static int builtin_type(const struct cast_text *ct, bool *sign,
+			bool *is_char, bool *boolean)
+{
+	unsigned int i, nlong = 0;
+	bool uns = false, chr = false, shrt = false, vd = false;
+
+	*boolean = false;
+	for (i = 0; i < ct->nwords; i++) {
+		const char *w = ct->words[i];
+
+		if (!strcmp(w, "unsigned"))
+			uns = true;
+		else if (!strcmp(w, "char"))
+			chr = true;
+		else if (!strcmp(w, "short"))
+			shrt = true;
+		else if (!strcmp(w, "signed") || !strcmp(w, "int"))
+			;
+		else if (!strcmp(w, "long"))
+			nlong++;
+		else if (!strcmp(w, "void"))
+			vd = true;
+		else if (!strcmp(w, "_Bool"))
+			*boolean = true;
+		else
+			return -1;
+	}
+	*sign = !uns;
+	*is_char = chr;
+	if (vd)
+		return 0;
+	if (*boolean)
+		return 1;
+	if (chr)
+		return 1;
+	if (shrt)
+		return 2;
+	if (nlong)
+		return 8;
+	return 4;
+}
+
+/* A type DIE at the top of @cu: by tag and name, definitions first. */
+static bool cu_type(Dwarf_Die *cu, int tag, const char *name,
+		    Dwarf_Die *ret)
+{
+	Dwarf_Die child;
+	bool found = false;
+	unsigned int n = 0;
+
+	if (dwarf_child(cu, &child) != 0)
+		return false;
+	do {
+		const char *nm;
+
+		if (++n > CU_CHILDREN_MAX)
+			break;
+		if (dwarf_tag(&child) != tag)
+			continue;
+		nm = dwarf_diename(&child);
+		if (!nm || strcmp(nm, name))
+			continue;
+		*ret = child;
+		found = true;
+		if (!dwarf_hasattr(&child, DW_AT_declaration))
+			return true;
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return found;
+}
+
+/* A base type of @cu by size and kind (names differ: "long int"). */
+static bool cu_base_type(Dwarf_Die *cu, unsigned int size, bool sign,
+			 bool is_char, Dwarf_Die *ret)
+{
+	Dwarf_Die child;
+	unsigned int n = 0;
+
+	if (dwarf_child(cu, &child) != 0)
+		return false;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Word enc, sz;
+		bool chr;
+
+		if (++n > CU_CHILDREN_MAX)
+			break;
+		if (dwarf_tag(&child) != DW_TAG_base_type ||
+		    dwarf_formudata(dwarf_attr(&child, DW_AT_encoding, &a),
+				    &enc) ||
+		    dwarf_formudata(dwarf_attr(&child, DW_AT_byte_size, &a),
+				    &sz) || sz != size)
+			continue;
+		chr = enc == DW_ATE_signed_char || enc == DW_ATE_unsigned_char;
+		if (chr != is_char && size == 1)
+			continue;
+		if ((sign && (enc == DW_ATE_signed ||
+			      enc == DW_ATE_signed_char)) ||
+		    (!sign && (enc == DW_ATE_unsigned ||
+			       enc == DW_ATE_unsigned_char))) {
+			*ret = child;
+			return true;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return false;
+}
+
+/* Integer or enum (size, sign) of stripped type @t; false otherwise. */
+static bool int_type(Dwarf_Die *t, unsigned int *size, bool *sign,
+		     bool *boolean)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word enc = DW_ATE_signed, sz;
+	int tag = dwarf_tag(t);
+
+	*boolean = false;
+	if (tag != DW_TAG_base_type && tag != DW_TAG_enumeration_type)
+		return false;
+	if (dwarf_formudata(dwarf_attr_integrate(t, DW_AT_byte_size, &a),
+			    &sz))
+		return false;
+	if (tag == DW_TAG_base_type &&
+	    dwarf_formudata(dwarf_attr(t, DW_AT_encoding, &a), &enc))
+		return false;
+	if (tag == DW_TAG_enumeration_type) {
+		Dwarf_Die u;
+		bool is_void;
+
+		/* DWARF 5: the underlying type says the sign. */
+		enc = DW_ATE_unsigned;
+		if (dwarf_hasattr(t, DW_AT_type) &&
+		    !smk_dwarf_die_type(t, &u, &is_void) && !is_void &&
+		    !smk_dwarf_type_strip(&u, &u, &is_void) && !is_void &&
+		    !dwarf_formudata(dwarf_attr(&u, DW_AT_encoding, &a), &enc))
+			;
+		else
+			return false;	/* unknown sign: not guessed */
+	}
+	switch (enc) {
+	case DW_ATE_signed:
+	case DW_ATE_signed_char:
+		*sign = true;
+		break;
+	case DW_ATE_unsigned:
+	case DW_ATE_unsigned_char:
+		*sign = false;
+		break;
+	case DW_ATE_boolean:
+		*boolean = true;
+		*sign = false;
+		break;
+	default:
+		return false;
+	}
+	*size = (unsigned int)sz;
+	return true;
+}
+
+/*
+ * "(T)x": a cast to an integer type ends the expression (res->int_cast:
+ * the probe reads the operand and the type says how much of it); a cast
+ * to a pointer type makes the cursor that pointer, for the steps after it.
+ * What a probe cannot read as C converts is a reason: a _Bool (a
+ * comparison), a signed value widened to a wider unsigned type (the
+ * tracers do not sign-extend; fetch.c checks), floats, structs.
+ */
+static struct smk_error *step_cast(struct smk_expr_result *res,
+				   const char *text, bool last,
+				   struct cursor *cur, bool *done)
+{
+	struct cast_text ct;
+	struct smk_error *err;
+	Dwarf_Die cu, target, t;
+	bool sign = true, is_char = false, boolean = false, is_void;
+	bool have_die = false, op_ptr = false, op_int = false;
+	unsigned int size = 0, opsize = 0;
+	int bsize;
+
+	*done = true;
+	if (!cast_split(text, &ct))
+		return set_reason(res, "a cast to '%s' is not fetchable (only "
+				  "to integer and pointer types)", text);
+	if (!dwarf_diecu(&res->var, &cu, NULL, NULL))
+		return smk_error_create(SMK_ERROR_DWARF, "DIE %#llx: no unit",
+					die_off(&res->var));
+	/* The operand: a pointer or an integer. */
+	if (cur->ptrs) {
+		op_ptr = true;
+	} else {
+		err = cursor_strip(cur, &t, &is_void);
+		if (err)
+			return err;
+		if (!is_void && !cur->skip &&
+		    dwarf_tag(&t) == DW_TAG_pointer_type) {
+			op_ptr = true;
+		} else if (!is_void && !cur->skip &&
+			   int_type(&t, &opsize, &sign, &boolean)) {
+			op_int = true;
+		}
+	}
+	if (!op_ptr && !op_int) {
+		char *name;
+
+		err = cursor_name(cur, &name);
+		if (err)
+			return err;
+		err = set_reason(res, "a cast of '%s' (neither an integer nor "
+				 "a pointer) is not fetchable", name);
+		free(name);
+		return err;
+	}
+	bsize = builtin_type(&ct, &sign, &is_char, &boolean);
+	if (bsize < 0) {
+		int tag = DW_TAG_typedef;
+		const char *name = ct.words[0];
+
+		if (ct.nwords == 2 && !strcmp(ct.words[0], "struct"))
+			tag = DW_TAG_structure_type;
+		else if (ct.nwords == 2 && !strcmp(ct.words[0], "union"))
+			tag = DW_TAG_union_type;
+		else if (ct.nwords == 2 && !strcmp(ct.words[0], "enum"))
+			tag = DW_TAG_enumeration_type;
+		else if (ct.nwords != 1)
+			return set_reason(res, "a cast to '%s': not a type "
+					  "name known here", text);
+		if (tag != DW_TAG_typedef)
+			name = ct.words[1];
+		if (!cu_type(&cu, tag, name, &target) &&
+		    !(tag == DW_TAG_typedef &&
+		      cu_type(&cu, DW_TAG_base_type, name, &target)))
+			return set_reason(res, "a cast to '%s': no such type "
+					  "in this unit's DWARF", text);
+		have_die = true;
+	}
+	if (!ct.stars) {
+		if (have_die) {
+			err = smk_dwarf_type_strip(&target, &t, &is_void);
+			if (err)
+				return err;
+			if (!is_void && dwarf_tag(&t) == DW_TAG_pointer_type) {
+				if (res->int_cast || (!op_ptr && opsize != 8))
+					goto bad_ptr;
+				cur->type = target;
+				cur->skip = 0;
+				cur->ptrs = 0;
+				cur->is_void = false;
+				*done = false;
+				return NULL;
+			}
+			if (is_void || !int_type(&t, &size, &sign, &boolean))
+				return set_reason(res, "a cast to '%s' (not an "
+						  "integer or pointer type) is "
+						  "not fetchable", text);
+		} else {
+			if (!bsize)
+				return set_reason(res, "a cast to void");
+			size = (unsigned int)bsize;
+		}
+		if (boolean)
+			return set_reason(res, "a cast to '%s' is a comparison "
+					  "with 0, which a probe cannot make",
+					  text);
+		if (!last)
+			return set_reason(res, "a cast to '%s' followed by more "
+					  "than integer casts", text);
+		if (size != 1 && size != 2 && size != 4 && size != 8)
+			return set_reason(res, "a cast to '%s', of %u bytes",
+					  text, size);
+		if (res->ncasts >= SMK_EXPR_MAX_CASTS)
+			return set_reason(res, "more than %d casts in a row",
+					  SMK_EXPR_MAX_CASTS);
+		res->int_cast = true;
+		res->casts[res->ncasts].size = size;
+		res->casts[res->ncasts++].sign = sign;
+		*done = false;
+		return NULL;
+	}
+	/* A pointer: its pointee is the DIE, or a base type of the unit. */
+	if (res->int_cast || (!op_ptr && opsize != 8))
+		goto bad_ptr;
+	if (!have_die && bsize > 0) {
+		if (boolean ||
+		    !cu_base_type(&cu, (unsigned int)bsize, sign, is_char,
+				  &target))
+			return set_reason(res, "a cast to '%s': no such base "
+					  "type in this unit's DWARF", text);
+		have_die = true;
+	}
+	cur->skip = 0;
+	cur->ptrs = ct.stars;
+	cur->is_void = !have_die;
+	if (have_die)
+		cur->type = target;
+	*done = false;
+	return NULL;
+bad_ptr:
+	if (res->int_cast)
+		return set_reason(res, "a cast to the pointer '%s' of an "
+				  "integer cast", text);
+	return set_reason(res, "a cast of a %u-byte integer to the pointer "
+			  "'%s'", opsize, text);
+}
+
 static struct smk_error *resolve(const struct smk_expr *e,
 				 Dwarf_Die *scopes, int nscopes,
 				 struct smk_expr_result *res)
@@ -790,7 +1212,7 @@ static struct smk_error *resolve(const struct smk_expr *e,
 	struct smk_error *err;
 	struct cursor cur;
 	bool is_void, done = false;
-	unsigned int i;
+	unsigned int i, j;
 	int idx;
 
 	memset(res, 0, sizeof(*res));
@@ -817,11 +1239,27 @@ static struct smk_error *resolve(const struct smk_expr *e,
 					"DIE %#llx: variable '%s' without a type",
 					die_off(&res->var), e->base);
 	cur.skip = 0;
+	cur.ptrs = 0;
+	cur.is_void = false;
 
-	for (i = 0; i < e->nsteps; i++) {
+	for (i = 0, j = 0; i < e->nsteps; i++) {
 		const struct smk_expr_step *es = &e->steps[i];
-		struct smk_expr_result_step *step = &res->steps[i];
+		struct smk_expr_result_step *step = &res->steps[j];
 
+		if (es->op == SMK_EXPR_CAST) {
+			/* A cast changes the type, not the place.  Only more
+			 * casts may follow one to an integer type. */
+			bool last = true;
+			unsigned int k;
+
+			for (k = i + 1; k < e->nsteps; k++)
+				last &= e->steps[k].op == SMK_EXPR_CAST;
+			err = step_cast(res, es->member, last, &cur, &done);
+			if (err || done)
+				return err;
+			continue;
+		}
+		j++;
 		step->op = es->op;
 		switch (es->op) {
 		case SMK_EXPR_MEMBER:
@@ -841,12 +1279,25 @@ static struct smk_error *resolve(const struct smk_expr *e,
 		if (err || done)
 			return err;
 	}
-	res->nsteps = e->nsteps;
+	res->nsteps = j;
 	res->type = cur.type;
 	res->type_skip = cur.skip;
-	err = cursor_name(&cur, &res->type_name);
-	if (err)
-		return err;
+	res->ptrs = cur.ptrs;
+	res->ptr_void = cur.is_void;
+	if (res->int_cast) {
+		res->type_name = strdup(e->cast ? e->cast : "?");
+		if (!res->type_name)
+			return &smk_error_nomem;
+	} else {
+		err = cursor_name(&cur, &res->type_name);
+		if (err)
+			return err;
+	}
+	if (cur.ptrs) {
+		res->size = 8;
+		res->resolved = true;
+		return e->reason ? set_reason(res, "%s", e->reason) : NULL;
+	}
 	err = smk_dwarf_type_size_skip(&cur.type, cur.skip, &res->size);
 	if (err && (err->code == SMK_ERROR_UNSUPPORTED ||
 		    err->code == SMK_ERROR_NOT_FOUND)) {

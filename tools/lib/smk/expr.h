@@ -6,8 +6,11 @@
  * a chain of member/deref/index steps with their offsets, and a C type.
  *
  * The language is what a probe can fetch: an identifier, then ".m", "->m",
- * "[N]" (an integer constant) and unary "*", with parentheses.  A cast at
- * the start, "(long)x", is parsed and recorded but not fetchable.  Anything
+ * "[N]" (an integer constant) and unary "*", with parentheses, and casts:
+ * to an integer type, "(int)op" and "(unsigned long)p" (the value
+ * converted as C does, when a probe can read it so: see
+ * smk_expr_result), and to a pointer type, whose pointee the steps after
+ * it use ("((struct s *)p)->m", "*(u32 *)buf").  Anything
  * else (calls, arithmetic, "&x", "x++", "a ? b : c") parses into an
  * expression with a reason instead of steps: one argument that cannot be
  * fetched is not an error for its marker.
@@ -27,27 +30,29 @@ enum {
 	SMK_EXPR_MAX_LEN = 256,		/* bytes of expression text */
 	SMK_EXPR_MAX_STEPS = 16,	/* member, deref and index steps */
 	SMK_EXPR_MAX_REASON = 128,	/* bytes of a parse reason */
+	SMK_EXPR_MAX_CASTS = 4,		/* integer casts in a row */
 };
 
 enum smk_expr_op {
 	SMK_EXPR_MEMBER,	/* ".m", or "->m" (arrow set) */
 	SMK_EXPR_DEREF,		/* "*x" */
 	SMK_EXPR_INDEX,		/* "x[N]" */
+	SMK_EXPR_CAST,		/* "(T)x": member holds T's text */
 };
 
 struct smk_expr_step {
 	enum smk_expr_op op;
 	bool arrow;		/* MEMBER written "->m" */
-	const char *member;	/* MEMBER: the name */
+	const char *member;	/* MEMBER: the name; CAST: the type */
 	unsigned long index;	/* INDEX: N */
 };
 
 /*
  * A parsed expression.  Steps apply in evaluation order: "*a.b[2]" is
  * base "a", then member "b", index 2, deref.  reason == NULL: fetchable.
- * reason != NULL and base != NULL: understood but not fetchable (a cast;
- * cast holds its type text and base/steps its operand).  reason != NULL and
- * base == NULL: not an expression we understand.  Strings point into the
+ * cast: the type text of the cast the expression ends with ("(long)x"),
+ * else NULL.  reason != NULL and base == NULL: not an expression we
+ * understand.  Strings point into the
  * struct itself: it is not to be copied by value.
  */
 struct smk_expr {
@@ -89,7 +94,7 @@ struct smk_expr_result_step {
 
 /*
  * An expression resolved in a scope.  resolved: var, global, type,
- * type_name, size and steps are valid (for a cast, those of its operand).
+ * type_name, size and steps are valid (casts make no step of their own).
  * reason == NULL: the expression can be fetched; otherwise why not (no such
  * variable, no such member, deref of a non-pointer, a cast...).
  */
@@ -103,6 +108,25 @@ struct smk_expr_result {
 				 * type_skip dimensions indexed away */
 	char *type_name;	/* C text of the result's type */
 	Dwarf_Word size;	/* bytes of the result, 0 if unknown */
+	/*
+	 * A result of pointer type made by a cast: type is the pointee
+	 * (typedefs kept; ptr_void: void, type unset) with ptrs levels of
+	 * pointer on top.  0 otherwise.
+	 */
+	unsigned int ptrs;
+	bool ptr_void;
+	/*
+	 * The expression ends with casts to integer types, innermost first
+	 * ("(int)(long)n": long, then int), each of casts[i].size bytes and
+	 * signedness casts[i].sign: type/size are the operand's, type_name
+	 * the outermost cast's text.
+	 */
+	bool int_cast;
+	unsigned int ncasts;
+	struct {
+		unsigned int size;
+		bool sign;
+	} casts[SMK_EXPR_MAX_CASTS];
 	unsigned int nsteps;
 	struct smk_expr_result_step steps[SMK_EXPR_MAX_STEPS];
 };

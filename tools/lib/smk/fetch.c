@@ -52,7 +52,9 @@
 
 #include "dwarf-aux.h"
 #include "expr.h"
+#include "compute.h"
 #include "fetch.h"
+#include "locview.h"
 
 enum {
 	SPEC_MAX = 160,		/* bytes of a spec while it is built */
@@ -98,6 +100,19 @@ struct ctx {
 	char loc[LOCATION_MAX];		/* location text */
 	size_t loclen;
 	Dwarf_Addr static_addr;		/* the last load_spec()'s, if static */
+	const struct smk_fetch_stmt *stmt;	/* the marker's, or NULL */
+	unsigned int views[32];		/* its rows' views at pc */
+	int nviews;			/* -1: not read yet */
+	enum smk_fetch_how how;
+	/* The ops locate() evaluated as a whole (no pieces), for compute. */
+	const Dwarf_Op *ops;
+	size_t nops;
+	/* A computed value (compute_value()). */
+	struct smk_compute prog;
+	char inputs[SMK_FETCH_MAX_INPUTS][SPEC_MAX];
+	char input_types[SMK_FETCH_MAX_INPUTS][8];
+	unsigned int ninputs;
+	bool right_shift;		/* the program has shr or shra */
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -468,6 +483,7 @@ struct eval {
 };
 
 static struct smk_error *frame_base(struct ctx *c, struct term *ret);
+static bool valid_spec(const char *s);
 static struct smk_error *cfa_at(struct ctx *c, struct term *ret);
 static struct smk_error *eval_ops(struct ctx *c, Dwarf_Attribute *attr,
 				  const Dwarf_Op *ops, size_t nops,
@@ -1175,6 +1191,83 @@ static bool location_changes_at(Dwarf_Attribute *attr, Dwarf_Addr pc)
 }
 
 /*
+ * The location at the marker's own view of pc (locview.c): the entry of
+ * the list whose (address, view) range holds (pc, V) for every view V of
+ * the marker's rows at pc.  Entries are [begin, end) in (address, view)
+ * order, as gcc writes them; empty address ranges count (gcc's entries
+ * for a value that holds only between two views of one address).
+ */
+enum { VIEW_NOMEM = -2, VIEW_UNKNOWN = -1, VIEW_NONE = 0, VIEW_FOUND = 1 };
+
+static bool view_le(Dwarf_Addr a, unsigned int va, Dwarf_Addr b,
+		    unsigned int vb)
+{
+	return a < b || (a == b && va <= vb);
+}
+
+static int view_location(struct ctx *c, Dwarf_Die *var, Dwarf_Op **ops,
+			 size_t *nops)
+{
+	struct smk_loc_entry *e = NULL;
+	struct smk_error *err;
+	size_t n = 0, i, k;
+	long pick = -2;		/* -2: not yet; -1: none */
+
+	if (c->nviews < 0) {
+		size_t nv = 0;
+
+		err = c->stmt ? smk_line_views_of(
+			c->stmt->cu, c->pc, c->stmt->file, c->stmt->first,
+			c->stmt->last, c->views, sizeof(c->views) /
+			sizeof(c->views[0]), &nv) : NULL;
+		if (err == &smk_error_nomem)
+			return VIEW_NOMEM;
+		if (err && err->code != SMK_ERROR_UNSUPPORTED)
+			smk_warn("%s", err->message);
+		smk_error_destroy(err);
+		c->nviews = err ? 0 : (int)nv;
+	}
+	if (!c->nviews)
+		return VIEW_UNKNOWN;
+	err = smk_loc_views(var, &e, &n);
+	if (err == &smk_error_nomem)
+		return VIEW_NOMEM;
+	if (err || !n) {
+		smk_error_destroy(err);
+		free(e);
+		return VIEW_UNKNOWN;
+	}
+	for (k = 0; k < (size_t)c->nviews; k++) {
+		unsigned int v = c->views[k];
+		long hit = -1;
+
+		for (i = 0; i < n; i++) {
+			if (!view_le(e[i].start, e[i].vbegin, c->pc, v) ||
+			    view_le(e[i].end, e[i].vend, c->pc, v))
+				continue;
+			if (hit >= 0) {
+				free(e);
+				return VIEW_UNKNOWN;	/* overlapping */
+			}
+			hit = (long)i;
+		}
+		if (pick != -2 && pick != hit) {
+			free(e);
+			return VIEW_UNKNOWN;	/* rows on both sides */
+		}
+		pick = hit;
+	}
+	if (pick < 0 || !e[pick].nops) {
+		free(e);
+		return VIEW_NONE;
+	}
+	*ops = e[pick].ops;
+	*nops = e[pick].nops;
+	free(e);
+	return VIEW_FOUND;
+}
+
+/*
  * A pointer the compiler optimized out while keeping what it points to: an
  * inlined callee's "struct order *o" that is &o of its caller.  The pointer
  * has no value, but *o is the caller's object (DW_OP_implicit_pointer names
@@ -1294,10 +1387,25 @@ static struct smk_error *locate(struct ctx *c,
 		return NULL;
 	}
 	if (location_changes_at(&attr, c->pc)) {
-		unavailable(c, "the value changes at this very address (the "
-			    "compiler's location views put the marker before "
-			    "or after the change; libdw cannot tell)");
-		return NULL;
+		n = view_location(c, &var, &ops, &nops);
+		if (n == VIEW_NOMEM)
+			return &smk_error_nomem;
+		if (n == VIEW_UNKNOWN) {
+			unavailable(c, "the value changes at this very address "
+				    "(%s)", c->nviews ? "the location views "
+				    "do not tell which side the marker is on" :
+				    "no location views, or no line-table row "
+				    "of the marker here, to tell which side "
+				    "the marker is on");
+			return NULL;
+		}
+		if (n == VIEW_NONE) {
+			unavailable(c, "optimized out at the marker's view of "
+				    "this address (location views)");
+			return NULL;
+		}
+		c->how = SMK_FETCH_VIEW;
+		goto have_ops;
 	}
 	n = dwarf_getlocation_addr(&attr, c->pc, &ops, &nops, 1);
 	/*
@@ -1327,8 +1435,339 @@ have_ops:
 		err = pick_piece(c, &attr, ops, pieces, npieces, res, ret,
 				 consumed);
 	else
+	{
+		c->ops = ops;
+		c->nops = nops;
 		err = eval_ops(c, &attr, ops, nops, false, ret);
+	}
 	return err;
+}
+
+/*
+ * Computed values (compute.h): a DWARF expression with DW_OP_stack_value
+ * whose value a fetch argument cannot express ("%di * %si", "(%dx >> 3)
+ * & 1", "%ax + 1").  The expression is evaluated again, each stack entry
+ * either a term (as eval_op() keeps them) or a program over inputs; the
+ * terms an operation cannot fold become inputs, fetched as they are
+ * (registers, loads), and the rest is the program.  Shifts must be by a
+ * constant below 64 (bpftrace's and DWARF's shifts then agree); division,
+ * comparisons, entry values and typed ops stay unavailable.
+ */
+struct cnode {
+	bool is_term;
+	struct term t;
+	struct smk_compute prog;	/* !is_term */
+};
+
+static bool prog_append(struct ctx *c, struct smk_compute *dst,
+			const struct smk_compute *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < src->nitems; i++)
+		if (!smk_compute_push(dst, src->items[i].op,
+				      src->items[i].value)) {
+			unavailable(c, "computed value (more than %d steps)",
+				    SMK_COMPUTE_MAX_ITEMS);
+			return false;
+		}
+	return true;
+}
+
+/* A new input for term @t (its value, as a spec): its program "$K". */
+static bool cnode_input(struct ctx *c, const struct term *t,
+			const char *type, struct smk_compute *prog)
+{
+	char buf[SPEC_MAX];
+
+	if (c->ninputs >= SMK_FETCH_MAX_INPUTS) {
+		unavailable(c, "computed value (more than %d inputs)",
+			    SMK_FETCH_MAX_INPUTS);
+		return false;
+	}
+	if (!value_spec(c, t, buf, sizeof(buf)))
+		return false;
+	if (!valid_spec(buf)) {
+		unavailable(c, "fetch holds characters a probe does not "
+			    "accept");
+		return false;
+	}
+	memcpy(c->inputs[c->ninputs], buf, sizeof(buf));
+	snprintf(c->input_types[c->ninputs], sizeof(c->input_types[0]),
+		 "%s", type);
+	memset(prog, 0, sizeof(*prog));
+	return smk_compute_push(prog, SMK_COMPUTE_INPUT, c->ninputs++);
+}
+
+/* @n as a program: a constant, an input, or an input plus its offset. */
+static bool cnode_prog(struct ctx *c, struct cnode *n)
+{
+	struct term base;
+	int64_t off;
+
+	if (!n->is_term)
+		return true;
+	n->is_term = false;
+	memset(&n->prog, 0, sizeof(n->prog));
+	if (n->t.base == BASE_CONST)
+		return smk_compute_push(&n->prog, SMK_COMPUTE_CONST,
+					(uint64_t)n->t.off);
+	if (n->t.base != BASE_SPEC) {
+		unavailable(c, "computed value (of a static address)");
+		return false;
+	}
+	base = n->t;
+	off = base.off;
+	base.off = 0;
+	if (!cnode_input(c, &base, "x64", &n->prog))
+		return false;
+	if (!off)
+		return true;
+	return smk_compute_push(&n->prog, SMK_COMPUTE_CONST, (uint64_t)off) &&
+	       smk_compute_push(&n->prog, SMK_COMPUTE_PLUS, 0);
+}
+
+static bool const_fold(unsigned int atom, uint64_t a, uint64_t b,
+		       uint64_t *r)
+{
+	switch (atom) {
+	case DW_OP_mul:
+		*r = a * b;
+		return true;
+	case DW_OP_and:
+		*r = a & b;
+		return true;
+	case DW_OP_or:
+		*r = a | b;
+		return true;
+	case DW_OP_xor:
+		*r = a ^ b;
+		return true;
+	case DW_OP_minus:
+		*r = a - b;
+		return true;
+	case DW_OP_plus:
+		*r = a + b;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static struct smk_error *compute_value(struct ctx *c,
+				       struct smk_compute *out)
+{
+	static const struct {
+		unsigned int atom;
+		enum smk_compute_op op;
+	} binops[] = {
+		{ DW_OP_plus, SMK_COMPUTE_PLUS },
+		{ DW_OP_minus, SMK_COMPUTE_MINUS },
+		{ DW_OP_mul, SMK_COMPUTE_MUL },
+		{ DW_OP_and, SMK_COMPUTE_AND },
+		{ DW_OP_or, SMK_COMPUTE_OR },
+		{ DW_OP_xor, SMK_COMPUTE_XOR },
+		{ DW_OP_shl, SMK_COMPUTE_SHL },
+		{ DW_OP_shr, SMK_COMPUTE_SHR },
+		{ DW_OP_shra, SMK_COMPUTE_SHRA },
+	};
+	struct cnode st[STACK_MAX];
+	struct smk_error *err = NULL;
+	char name[40];
+	int d = 0;
+	size_t i, k;
+
+	c->ninputs = 0;
+	if (!c->nops ||
+	    c->ops[c->nops - 1].atom != DW_OP_stack_value) {
+		unavailable(c, "computed value (not a DW_OP_stack_value)");
+		return NULL;
+	}
+	for (i = 0; i + 1 < c->nops && !stopped(c); i++) {
+		const Dwarf_Op *op = &c->ops[i];
+		unsigned int atom = op->atom;
+
+		if (d >= STACK_MAX) {
+			unavailable(c, "DWARF expression deeper than %d",
+				    STACK_MAX);
+			return NULL;
+		}
+		if (atom >= DW_OP_lit0 && atom <= DW_OP_lit31) {
+			st[d].is_term = true;
+			term_const(&st[d++].t, atom - DW_OP_lit0);
+			continue;
+		}
+		if ((atom >= DW_OP_breg0 && atom <= DW_OP_breg31) ||
+		    atom == DW_OP_bregx) {
+			Dwarf_Word w = atom == DW_OP_bregx ? op->number :
+				       atom - DW_OP_breg0;
+			int64_t v = (int64_t)(atom == DW_OP_bregx ?
+					      op->number2 : op->number);
+
+			st[d].is_term = true;
+			if (!term_reg(c, &st[d++].t, w, v))
+				return NULL;
+			continue;
+		}
+		switch (atom) {
+		case DW_OP_const1u: case DW_OP_const1s:
+		case DW_OP_const2u: case DW_OP_const2s:
+		case DW_OP_const4u: case DW_OP_const4s:
+		case DW_OP_const8u: case DW_OP_const8s:
+		case DW_OP_constu: case DW_OP_consts:
+			st[d].is_term = true;
+			term_const(&st[d++].t, (int64_t)op->number);
+			continue;
+		case DW_OP_fbreg:
+			st[d].is_term = true;
+			err = frame_base(c, &st[d].t);
+			if (err || stopped(c))
+				return err;
+			if (!add_off(c, &st[d++].t, (int64_t)op->number))
+				return NULL;
+			continue;
+		case DW_OP_plus_uconst:
+			if (!d)
+				break;
+			if (st[d - 1].is_term) {
+				if (!add_off(c, &st[d - 1].t,
+					     (int64_t)op->number))
+					return NULL;
+				continue;
+			}
+			if (!smk_compute_push(&st[d - 1].prog,
+					      SMK_COMPUTE_CONST, op->number) ||
+			    !smk_compute_push(&st[d - 1].prog,
+					      SMK_COMPUTE_PLUS, 0))
+				goto too_long;
+			continue;
+		case DW_OP_deref:
+		case DW_OP_deref_size:
+			if (!d || !st[d - 1].is_term ||
+			    st[d - 1].t.base == BASE_CONST) {
+				unavailable(c, "computed value (a load from a "
+					    "computed address)");
+				return NULL;
+			}
+			if (atom == DW_OP_deref_size && op->number != 8) {
+				struct term t = st[d - 1].t;
+				char type[8];
+
+				if (op->number != 1 && op->number != 2 &&
+				    op->number != 4) {
+					unavailable(c, "computed value "
+						    "(DW_OP_deref_size %"
+						    PRIu64 ")",
+						    (uint64_t)op->number);
+					return NULL;
+				}
+				/* Zero-extended, as DWARF says. */
+				snprintf(type, sizeof(type), "u%u",
+					 (unsigned int)op->number * 8);
+				if (!term_load(c, &t))
+					return NULL;
+				st[d - 1].is_term = false;
+				if (!cnode_input(c, &t, type, &st[d - 1].prog))
+					return NULL;
+				continue;
+			}
+			if (!term_load(c, &st[d - 1].t))
+				return NULL;
+			continue;
+		case DW_OP_neg:
+		case DW_OP_not:
+			if (!d)
+				break;
+			if (st[d - 1].is_term && st[d - 1].t.base == BASE_CONST) {
+				uint64_t v = (uint64_t)st[d - 1].t.off;
+
+				st[d - 1].t.off = (int64_t)(atom == DW_OP_neg ?
+							    -v : ~v);
+				continue;
+			}
+			if (!cnode_prog(c, &st[d - 1]) ||
+			    !smk_compute_push(&st[d - 1].prog,
+					      atom == DW_OP_neg ?
+					      SMK_COMPUTE_NEG :
+					      SMK_COMPUTE_NOT, 0))
+				goto too_long;
+			continue;
+		default:
+			break;
+		}
+		for (k = 0; k < sizeof(binops) / sizeof(*binops); k++)
+			if (binops[k].atom == atom)
+				break;
+		if (k == sizeof(binops) / sizeof(*binops)) {
+			unavailable(c, "computed value (%s)",
+				    op_name(atom, name, sizeof(name)));
+			return NULL;
+		}
+		if (d < 2) {
+			unavailable(c, "broken DWARF expression (stack "
+				    "underflow)");
+			return NULL;
+		}
+		{
+			struct cnode *a = &st[d - 2], *b = &st[d - 1];
+			uint64_t r;
+
+			if ((atom == DW_OP_shl || atom == DW_OP_shr ||
+			     atom == DW_OP_shra) &&
+			    !(b->is_term && b->t.base == BASE_CONST &&
+			      (uint64_t)b->t.off < 64)) {
+				unavailable(c, "computed value (a shift by "
+					    "other than a constant below 64)");
+				return NULL;
+			}
+			if (a->is_term && b->is_term &&
+			    a->t.base == BASE_CONST &&
+			    b->t.base == BASE_CONST &&
+			    const_fold(atom, (uint64_t)a->t.off,
+				       (uint64_t)b->t.off, &r)) {
+				a->t.off = (int64_t)r;
+				d--;
+				continue;
+			}
+			/* reg + const stays a term: "%di + 8" */
+			if ((atom == DW_OP_plus || atom == DW_OP_minus) &&
+			    a->is_term && b->is_term &&
+			    b->t.base == BASE_CONST &&
+			    a->t.base == BASE_SPEC) {
+				if (!add_off(c, &a->t, atom == DW_OP_minus ?
+					     -b->t.off : b->t.off))
+					return NULL;
+				d--;
+				continue;
+			}
+			if (!cnode_prog(c, a) || !cnode_prog(c, b) ||
+			    !prog_append(c, &a->prog, &b->prog) ||
+			    !smk_compute_push(&a->prog, binops[k].op, 0))
+				goto too_long;
+			if (atom == DW_OP_shr || atom == DW_OP_shra)
+				c->right_shift = true;
+			d--;
+		}
+	}
+	if (stopped(c))
+		return NULL;
+	if (d != 1) {
+		unavailable(c, "computed value (%d values left)", d);
+		return NULL;
+	}
+	if (!cnode_prog(c, &st[0]))
+		return NULL;
+	if (!smk_compute_valid(&st[0].prog)) {
+		unavailable(c, "computed value (not a program)");
+		return NULL;
+	}
+	*out = st[0].prog;
+	return NULL;
+too_long:
+	if (!stopped(c))
+		unavailable(c, "computed value (more than %d steps)",
+			    SMK_COMPUTE_MAX_ITEMS);
+	return NULL;
 }
 
 /* Types */
@@ -1370,6 +1809,14 @@ static void value_type(const struct smk_expr_result *res, struct vtype *vt)
 	vt->kind = VT_OTHER;
 	vt->size = res->size;
 	vt->what = "value";
+	if (res->ptrs) {
+		/* A pointer a cast made ("(char *)p"). */
+		vt->kind = VT_PTR;
+		vt->size = 8;
+		vt->char_ptr = res->ptrs == 1 && !res->ptr_void &&
+			       one_byte_int(&st);
+		return;
+	}
 	if (!res->type_skip &&
 	    !no_error(smk_dwarf_type_strip(&st, &st, &is_void)))
 		return;
@@ -1579,6 +2026,63 @@ static bool valid_type(const char *s)
 	return true;
 }
 
+/*
+ * "(T)x" with T an integer type: what the probe reads of x.  Narrowing
+ * reads T's bytes at x's address (x86-64 is little endian: the low ones)
+ * or the low bits of x's register, with T's sign; widening reads x at its
+ * own size and sign, which is the same number when C keeps it (signed to
+ * signed, unsigned to anything).  A negative value widened to a wider
+ * unsigned type (2^64 - 1 for (unsigned long)-1) is not what a probe
+ * prints: refused.  A constant is converted here.
+ */
+static bool int_cast(struct ctx *c, const struct smk_expr_result *res,
+		     const struct smk_expr_result_step *last,
+		     struct place *p, struct vtype *vt)
+{
+	unsigned int i;
+
+	if (vt->kind != VT_INT && vt->kind != VT_PTR) {
+		unavailable(c, "a cast to '%s' of a %s", res->type_name,
+			    vt->what);
+		return false;
+	}
+	if (last && last->bit_size) {
+		unavailable(c, "a cast of a bitfield");
+		return false;
+	}
+	if (!c->x86_64) {
+		unavailable(c, "casts are read as little endian (x86-64 only)");
+		return false;
+	}
+	if (vt->kind == VT_PTR)
+		vt->sign = false;
+	for (i = 0; i < res->ncasts; i++) {
+		Dwarf_Word size = res->casts[i].size;
+
+		if (size > vt->size && vt->sign && !res->casts[i].sign) {
+			unavailable(c, "a cast of a signed %u-byte value to a "
+				    "wider unsigned type (the tracers do not "
+				    "sign-extend)", (unsigned int)vt->size);
+			return false;
+		}
+		if (size <= vt->size) {
+			vt->size = size;
+			vt->sign = res->casts[i].sign;
+		}
+	}
+	vt->kind = VT_INT;
+	vt->char_ptr = false;
+	if (!p->memory && p->t.base == BASE_CONST && vt->size < 8) {
+		unsigned int bits = (unsigned int)vt->size * 8;
+		uint64_t v = (uint64_t)p->t.off & ((1ULL << bits) - 1);
+
+		if (vt->sign && (v >> (bits - 1)))
+			v |= ~0ULL << bits;
+		p->t.off = (int64_t)v;
+	}
+	return true;
+}
+
 static struct smk_error *finish(struct ctx *c,
 				const struct smk_expr_result *res,
 				const struct smk_conv *conv, struct place *p,
@@ -1591,6 +2095,8 @@ static struct smk_error *finish(struct ctx *c,
 
 	last = res->nsteps ? &res->steps[res->nsteps - 1] : NULL;
 	value_type(res, &vt);
+	if (res->int_cast && !int_cast(c, res, last, p, &vt))
+		return NULL;
 	if (conv && conv->conv == 's') {
 		if (vt.kind == VT_PTR && vt.char_ptr) {
 			/* The pointer's value is where the string starts. */
@@ -1641,6 +2147,64 @@ static struct smk_error *finish(struct ctx *c,
 	return NULL;
 }
 
+/*
+ * The value the pipeline refused as "computed value": compute_value()
+ * over the ops locate() read, the type as finish() would give it.  On
+ * success c->how is SMK_FETCH_COMPUTED; otherwise the first reason stays.
+ */
+static struct smk_error *try_compute(struct ctx *c,
+				     const struct smk_expr_result *res,
+				     const struct smk_conv *conv, char *type,
+				     size_t tsize)
+{
+	char saved[REASON_MAX];
+	struct smk_compute prog;
+	struct smk_error *err;
+	struct place dummy;
+	struct vtype vt;
+	unsigned int k;
+
+	memcpy(saved, c->reason, sizeof(saved));
+	c->reason[0] = '\0';
+	c->right_shift = false;
+	memset(&prog, 0, sizeof(prog));
+	memset(&dummy, 0, sizeof(dummy));
+	dummy.t.base = BASE_SPEC;	/* no constant to convert */
+	err = compute_value(c, &prog);
+	if (err || stopped(c)) {
+		/* Not computable: the first reason says what it is. */
+		memcpy(c->reason, saved, sizeof(saved));
+		return err;
+	}
+	value_type(res, &vt);
+	if (conv && conv->conv == 's')
+		unavailable(c, "%%s of a computed value");
+	else if (!res->int_cast || int_cast(c, res, NULL, &dummy, &vt))
+		numeric_type(c, &vt, conv, res->type_name, type, tsize);
+	/*
+	 * The other operations give the low N bits of the result from the
+	 * low N bits of the inputs; a right shift brings the bits above
+	 * down, and a register holding an int has undefined upper bits (gcc
+	 * describes "int half = v >> 1" as %di shra 1: wrong for v < 0,
+	 * measured on tests/fidelity/computed.c).
+	 */
+	if (!stopped(c) && c->right_shift && vt.size != 8)
+		unavailable(c, "computed value (a right shift of a %u-byte "
+			    "value: the register's upper bits are not the "
+			    "value's)", (unsigned int)vt.size);
+	for (k = 0; !stopped(c) && k < c->ninputs; k++)
+		if (strlen(c->inputs[k]) + 1 + strlen(c->input_types[k]) >
+		    KERNEL_ARG_MAX)
+			unavailable(c, "input '%s' is longer than the %d bytes "
+				    "the kernel accepts", c->inputs[k],
+				    KERNEL_ARG_MAX);
+	if (stopped(c))
+		return NULL;	/* computable, but not right: why */
+	c->prog = prog;
+	c->how = SMK_FETCH_COMPUTED;
+	return NULL;
+}
+
 static struct smk_error *set_str(char **dst, const char *src)
 {
 	if (!src)
@@ -1654,6 +2218,17 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 				  const char *expr,
 				  const struct smk_conv *conv, bool user,
 				  struct smk_fetch *out)
+{
+	return smk_fetch_build_at(b, scopes, nscopes, pc, NULL, expr, conv,
+				  user, out);
+}
+
+struct smk_error *smk_fetch_build_at(struct smk_binary *b, Dwarf_Die *scopes,
+				     int nscopes, Dwarf_Addr pc,
+				     const struct smk_fetch_stmt *stmt,
+				     const char *expr,
+				     const struct smk_conv *conv, bool user,
+				     struct smk_fetch *out)
 {
 	struct smk_expr_result res;
 	struct smk_error *err;
@@ -1679,6 +2254,9 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 	c->nscopes = nscopes;
 	c->pc = pc;
 	c->user = user;
+	c->stmt = stmt;
+	c->nviews = -1;
+	c->how = SMK_FETCH_DIRECT;
 	if (b->elf && gelf_getehdr(b->elf, &eh)) {
 		c->machine = eh.e_machine;
 		c->x86_64 = eh.e_machine == EM_X86_64;
@@ -1705,14 +2283,15 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 	}
 
 	err = locate(c, &res, &p, &first);
-	if (err || stopped(c))
-		goto out;
-	err = apply_steps(c, &res, first, &p);
-	if (err || stopped(c))
-		goto out;
-	err = finish(c, &res, conv, &p, spec, sizeof(spec), type,
-		     sizeof(type));
-	if (err || stopped(c))
+	if (!err && !stopped(c))
+		err = apply_steps(c, &res, first, &p);
+	if (!err && !stopped(c))
+		err = finish(c, &res, conv, &p, spec, sizeof(spec), type,
+			     sizeof(type));
+	if (!err && stopped(c) && c->ops && !res.nsteps &&
+	    !strncmp(c->reason, "computed value", 14))
+		err = try_compute(c, &res, conv, type, sizeof(type));
+	if (err || stopped(c) || c->how == SMK_FETCH_COMPUTED)
 		goto out;
 	if (!spec[0] || !valid_spec(spec) || !valid_type(type))
 		unavailable(c, "fetch holds characters a probe does not "
@@ -1723,11 +2302,30 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 out:
 	if (!err)
 		err = set_str(&out->location, c->loclen ? c->loc : NULL);
-	if (!err && stopped(c))
+	if (!err && stopped(c)) {
 		err = set_str(&out->reason, c->reason);
-	else if (!err) {
+	} else if (!err && c->how == SMK_FETCH_COMPUTED) {
+		char text[SMK_COMPUTE_MAX_LEN];
+		unsigned int k;
+
+		snprintf(out->type, sizeof(out->type), "%s", type);
+		out->how = SMK_FETCH_COMPUTED;
+		if (!smk_compute_format(&c->prog, text, sizeof(text)))
+			err = smk_error_create(SMK_ERROR_INVALID,
+					       "computed value too long");
+		if (!err)
+			err = set_str(&out->compute, text);
+		for (k = 0; !err && k < c->ninputs; k++) {
+			err = set_str(&out->inputs[k].spec, c->inputs[k]);
+			snprintf(out->inputs[k].type,
+				 sizeof(out->inputs[k].type), "%s",
+				 c->input_types[k]);
+			out->ninputs = k + 1;
+		}
+	} else if (!err) {
 		err = set_str(&out->spec, spec);
 		snprintf(out->type, sizeof(out->type), "%s", type);
+		out->how = c->how;
 		if (spec[0] == '@')
 			out->static_addr = c->static_addr;
 	}

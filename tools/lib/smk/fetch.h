@@ -61,6 +61,32 @@ struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 				  struct smk_fetch *out);
 
 /*
+ * The marker's statement, for location views (locview.h): its lines
+ * @first..@last of source @file, in unit @cu.
+ */
+struct smk_fetch_stmt {
+	Dwarf_Die *cu;
+	const char *file;
+	unsigned int first, last;
+};
+
+/*
+ * The same, knowing the marker's statement @stmt (or NULL): a variable
+ * whose location changes at @pc is taken from the location list entry
+ * that holds at the views of the statement's line-table rows at @pc
+ * (gcc), and out->how is SMK_FETCH_VIEW.  Without such rows, or views,
+ * or when its rows fall on both sides, the variable is unavailable, as
+ * with smk_fetch_build().  The line program is read only for such
+ * variables.
+ */
+struct smk_error *smk_fetch_build_at(struct smk_binary *b, Dwarf_Die *scopes,
+				     int nscopes, Dwarf_Addr pc,
+				     const struct smk_fetch_stmt *stmt,
+				     const char *expr,
+				     const struct smk_conv *conv, bool user,
+				     struct smk_fetch *out);
+
+/*
  * The field name for @expr, in @size bytes (NUL included): a C identifier
  * the tracers accept.  Each run of other characters becomes one '_', none
  * leads or trails, a leading digit gets a '_' before it, and the name is

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compute.h"
 #include "forms.h"
 
 static const char anchor_provider[] = "simple_marker";
@@ -334,6 +335,46 @@ static char *bt_fetch(struct bt *c, const struct smk_fetch *f,
 	return r;
 }
 
+/* A computed value (compute.h): its inputs read, the program inline. */
+static char *bt_computed(struct bt *c, const struct smk_fetch *f)
+{
+	char *in[SMK_FETCH_MAX_INPUTS] = { NULL };
+	char expr[1024], *r = NULL;
+	struct smk_compute prog;
+	struct smk_error *err;
+	struct bt_type ty, ity;
+	unsigned int k;
+
+	err = smk_compute_parse(f->compute, &prog);
+	if (err) {
+		smk_error_destroy(err);
+		return bt_none(c, "a computed value that does not parse");
+	}
+	if (!bt_type(f->type, &ty) || ty.string || ty.symbol || ty.bits ||
+	    prog.ninputs > f->ninputs)
+		return bt_none(c, "a fetch type bpftrace cannot write");
+	for (k = 0; k < f->ninputs; k++) {
+		if (!f->inputs[k].spec || !bt_type(f->inputs[k].type, &ity) ||
+		    ity.string || ity.symbol || ity.bits) {
+			bt_none(c, "an input bpftrace cannot read");
+			goto out;
+		}
+		in[k] = bt_value(c, f->inputs[k].spec, ity.ctype);
+		if (!in[k])
+			goto out;
+	}
+	if (!smk_compute_bpftrace(&prog, (const char *const *)in, expr,
+				  sizeof(expr))) {
+		bt_none(c, "a computed value too long for bpftrace");
+		goto out;
+	}
+	r = bt_fmt(c, "(%s)%s", ty.ctype, expr);
+out:
+	for (k = 0; k < SMK_FETCH_MAX_INPUTS; k++)
+		free(in[k]);
+	return r;
+}
+
 /* An argument of a usdt block: bpftrace's own argN where it reads it. */
 static char *bt_usdt_arg(struct bt *c, const struct smk_placement *p,
 			 unsigned int k, const struct bt_type *ty)
@@ -416,6 +457,13 @@ static void bt_block(FILE *f, struct bt *c, const struct smk_placement *p,
 		struct bt_type ty;
 
 		c->why = NULL;
+		if (!fe->spec && fe->how == SMK_FETCH_COMPUTED && !usdt) {
+			exprs[k] = bt_computed(c, fe);
+			if (!exprs[k] && c->why)
+				bt_comment(f, name, fe->name, "bpftrace cannot "
+					   "compute it", c->why);
+			continue;
+		}
 		if (!fe->spec) {
 			bt_comment(f, name, fe->name, "unavailable",
 				   fe->reason);

@@ -1103,12 +1103,13 @@ static struct smk_site *site_new(struct smk_placement *p)
 /* Leave the fetch of @f out, saying @why: its value is not to be trusted. */
 static struct smk_error *refuse(struct smk_fetch *f, const char *why)
 {
-	free(f->spec);
-	f->spec = NULL;
+	smk_fetch_drop_value(f);
 	free(f->reason);
 	f->reason = strdup(why);
 	return f->reason ? NULL : &smk_error_nomem;
 }
+
+static unsigned int marker_last_line(const struct smk_marker *m);
 
 static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 				  struct smk_placement *p, Dwarf_Die *cu,
@@ -1172,6 +1173,12 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	 * (measured: no wrong value on tests/fidelity with these sites'
 	 * registers fetched). */
 	join = cf.decoded && cf.join && !joined;
+	/* The marker's statement: its rows' views at @addr tell which side
+	 * of a location change at @addr it is on (locview.h). */
+	struct smk_fetch_stmt stmt = {
+		.cu = cu, .first = m->line, .last = marker_last_line(m),
+		.file = m->var ? marker_file(b->dwarf, m->var) : m->adhoc_file,
+	};
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -1186,11 +1193,22 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			}
 			continue;
 		}
-		err = smk_fetch_build(b, scopes + first, nscopes - first, addr,
-				      m->rec.args[i], per_arg[i],
-				      flags & SMK_PLACE_USER, f);
+		err = smk_fetch_build_at(b, scopes + first, nscopes - first,
+					 addr, &stmt, m->rec.args[i],
+					 per_arg[i], flags & SMK_PLACE_USER,
+					 f);
 		if (err)
 			break;
+		/* A computed value's inputs get none of the checks below:
+		 * only outside loops and joins. */
+		if (f->compute && (join || !cf.decoded ||
+				   smk_code_in_loop(b, addr) != SMK_NO)) {
+			err = refuse(f, "a computed value inside a loop or at "
+					"a join (or where they are unknown): "
+					"its inputs are not checked there");
+			if (err)
+				break;
+		}
 		if (f->spec && in_loop < 0 &&
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
 			in_loop = !cf.decoded ||

@@ -621,6 +621,23 @@ struct smk_error *smk_probe_event_from_site(const char *group,
 		const struct smk_fetch *f = &site->fetch[i];
 		char name[SMK_PROBE_ARG_NAME_MAX + 1];
 
+		if (!f->spec && f->how == SMK_FETCH_COMPUTED) {
+			/* Its inputs; the reader of the trace computes it. */
+			for (j = 0; j < f->ninputs &&
+				    j < SMK_FETCH_MAX_INPUTS; j++) {
+				char in[SMK_PROBE_ARG_NAME_MAX + 1];
+
+				if (!f->inputs[j].spec)
+					break;
+				smk_fetch_input_name(f, j, in, sizeof(in));
+				err = smk_probe_event_add_arg(
+					ev, in, f->inputs[j].spec,
+					f->inputs[j].type);
+				if (err)
+					return err;
+			}
+			continue;
+		}
 		if (!f->spec)
 			continue;
 		copy_cut(name, f->name, SMK_PROBE_ARG_NAME_MAX);

@@ -1,15 +1,52 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "compute.h"
 #include "probe.h"
+
+const char *smk_fetch_how_name(enum smk_fetch_how how)
+{
+	switch (how) {
+	case SMK_FETCH_DIRECT:
+		return "direct";
+	case SMK_FETCH_VIEW:
+		return "view-resolved";
+	case SMK_FETCH_COMPUTED:
+		return "computed";
+	}
+	return "direct";
+}
+
+void smk_fetch_drop_value(struct smk_fetch *f)
+{
+	unsigned int k;
+
+	free(f->spec);
+	f->spec = NULL;
+	free(f->compute);
+	f->compute = NULL;
+	for (k = 0; k < f->ninputs && k < SMK_FETCH_MAX_INPUTS; k++) {
+		free(f->inputs[k].spec);
+		f->inputs[k].spec = NULL;
+	}
+	f->ninputs = 0;
+	f->how = SMK_FETCH_DIRECT;
+}
+
+void smk_fetch_input_name(const struct smk_fetch *f, unsigned int k,
+			  char *buf, size_t size)
+{
+	smk_compute_input_name(f->name, k, buf, size);
+}
 
 void smk_fetch_deinit(struct smk_fetch *f)
 {
-	free(f->spec);
+	smk_fetch_drop_value(f);
 	free(f->ctype);
 	free(f->location);
 	free(f->reason);
-	f->spec = f->ctype = f->location = f->reason = NULL;
+	f->ctype = f->location = f->reason = NULL;
 }
 
 void smk_site_deinit(struct smk_site *s)

@@ -31,9 +31,25 @@ enum smk_direction {
 	SMK_DIRECTION_UNDER,	/* hits <= the marker's runs */
 };
 
-enum { SMK_FETCH_NAME_MAX = 64, SMK_FETCH_TYPE_MAX = 32 };
+enum {
+	SMK_FETCH_NAME_MAX = 64,
+	SMK_FETCH_TYPE_MAX = 32,
+	SMK_FETCH_MAX_INPUTS = 4,	/* SMK_COMPUTE_MAX_INPUTS */
+};
 
 /* One fetch argument of a probe. */
+/* How a fetched value is obtained ("how" in the JSON output). */
+enum smk_fetch_how {
+	SMK_FETCH_DIRECT,	/* the variable's location at the address */
+	SMK_FETCH_VIEW,		/* the location at the marker's view of the
+				 * address (a change at that very address) */
+	SMK_FETCH_COMPUTED,	/* the inputs fetched, the value computed by
+				 * the reader of the trace */
+};
+
+/* "direct", "view-resolved", "computed". */
+const char *smk_fetch_how_name(enum smk_fetch_how how);
+
 struct smk_fetch {
 	char name[SMK_FETCH_NAME_MAX];	/* field: "p->x.y" gives "p_x_y" */
 	const char *expr;		/* as written in the marker */
@@ -47,7 +63,31 @@ struct smk_fetch {
 	char *reason;			/* why unavailable */
 	uint64_t static_addr;		/* the static address the spec loads
 					 * ("@..."), in DWARF's space, or 0 */
+	enum smk_fetch_how how;		/* with a spec: how the value is
+					 * obtained */
+	/*
+	 * how == SMK_FETCH_COMPUTED: spec is NULL, the probe fetches the
+	 * inputs (fields "NAME__0", "NAME__1"... of the event) and the
+	 * value is the program @compute (compute.h) over them, of type
+	 * @type.  A tool that does not compute leaves the value out.
+	 */
+	char *compute;
+	unsigned int ninputs;
+	struct smk_fetch_input {
+		char *spec;
+		char type[SMK_FETCH_TYPE_MAX];
+	} inputs[SMK_FETCH_MAX_INPUTS];
 };
+
+/* The field name of input @k of @f, "NAME__K", into @buf. */
+void smk_fetch_input_name(const struct smk_fetch *f, unsigned int k,
+			  char *buf, size_t size);
+
+/* Drop @f's value (spec, or computed inputs): it becomes unavailable
+ * (the caller sets the reason). */
+void smk_fetch_drop_value(struct smk_fetch *f);
+
+
 
 /* One probe address. */
 struct smk_site {

@@ -1225,6 +1225,12 @@ struct smk_error *smk_tracefs_record_write(const char *group,
 		put_escaped(f, r[i].source);
 		fputc('\t', f);
 		put_escaped(f, r[i].line);
+		if (r[i].computed && r[i].computed[0]) {
+			/* A fifth field only when there is one: readers
+			 * before it skip such lines, not the others. */
+			fputc('\t', f);
+			put_escaped(f, r[i].computed);
+		}
 		fputc('\n', f);
 	}
 	if (ferror(f) | fclose(f)) {
@@ -1250,6 +1256,7 @@ void smk_tracefs_records_destroy(struct smk_tracefs_record *r, size_t n)
 		free(r[i].marker);
 		free(r[i].source);
 		free(r[i].line);
+		free(r[i].computed);
 	}
 	free(r);
 }
@@ -1275,11 +1282,11 @@ static struct smk_error *record_read_one(const char *group,
 	}
 	while (!err && getline(&line, &cap, f) > 0) {
 		struct smk_tracefs_record r = { 0 }, *tmp;
-		char *fld[4], *p = line;
+		char *fld[5] = { NULL }, *p = line;
 		int k;
 
 		line[strcspn(line, "\n")] = '\0';
-		for (k = 0; k < 4 && p; k++) {
+		for (k = 0; k < 5 && p; k++) {
 			fld[k] = p;
 			p = strchr(p, '\t');
 			if (p)
@@ -1287,7 +1294,7 @@ static struct smk_error *record_read_one(const char *group,
 		}
 		if (k < 4 || p)
 			continue;
-		for (k = 0; k < 4; k++)
+		for (k = 0; k < 5 && fld[k]; k++)
 			unescape(fld[k]);
 		if (strlen(fld[0]) > SMK_PROBE_NAME_MAX)
 			continue;
@@ -1296,12 +1303,15 @@ static struct smk_error *record_read_one(const char *group,
 		r.marker = strdup(fld[1]);
 		r.source = strdup(fld[2]);
 		r.line = strdup(fld[3]);
-		tmp = r.marker && r.source && r.line ?
+		r.computed = fld[4] ? strdup(fld[4]) : NULL;
+		tmp = r.marker && r.source && r.line &&
+		      (!fld[4] || r.computed) ?
 		      realloc(*ret, (*n + 1) * sizeof(**ret)) : NULL;
 		if (!tmp) {
 			free(r.marker);
 			free(r.source);
 			free(r.line);
+			free(r.computed);
 			err = &smk_error_nomem;
 			break;
 		}
@@ -1379,6 +1389,7 @@ struct smk_error *smk_tracefs_record_drop(const char *group,
 		free(r[i].marker);
 		free(r[i].source);
 		free(r[i].line);
+		free(r[i].computed);
 	}
 	err = j ? smk_tracefs_record_write(group, r, j) :
 	      smk_tracefs_record_drop(group, NULL);

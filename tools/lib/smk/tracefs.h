@@ -190,6 +190,9 @@ struct smk_tracefs_record {
 	char *marker;		/* marker name, or SDT PROV:NAME */
 	char *source;		/* marker's "FILE:LINE", or "" */
 	char *line;		/* the definition, as attached */
+	/* Its computed values (compute.h), or NULL: "NAME=TYPE:PROG", ";"
+	 * between them, inputs in the fields "NAME__K". */
+	char *computed;
 };
 
 /* $SMK_STATE_DIR if set, else /run/simple-marker. */
