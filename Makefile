@@ -2,7 +2,8 @@
 #
 # simple-marker: the marker header, libsmk and its tools.
 #   make [V=1] [SANITIZE=1] [WERROR=0] [CC=clang]
-#   make check | demo | bench | kernel | install PREFIX=/usr/local DESTDIR= | help
+#   make check | demo | bench | kernel | kernel-6.12 | kernel-o2 | help
+#   make install PREFIX=/usr/local DESTDIR=
 
 PREFIX	?= /usr/local
 DESTDIR	?=
