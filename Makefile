@@ -2,7 +2,8 @@
 #
 # simple-marker: the marker header, libsmk and its tools.
 #   make [V=1] [SANITIZE=1] [WERROR=0] [CC=clang]
-#   make check | demo | bench | kernel | install PREFIX=/usr/local DESTDIR= | help
+#   make check | demo | bench | kernel | kernel-6.12 | kernel-o2 | help
+#   make install PREFIX=/usr/local DESTDIR=
 
 PREFIX	?= /usr/local
 DESTDIR	?=
@@ -216,6 +217,15 @@ kernel: deps
 	$(Q)sh kernel/build.sh $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild
 	@echo "built: $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild/{vmlinux,bzImage}"
 
+kernel-6.12: deps
+	$(Q)sh kernel/build.sh -v 6.12 $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild-6.12
+	@echo "built: $${SMK_CACHE:-$$HOME/.cache/simple-marker}/kbuild-6.12/{vmlinux,bzImage}"
+
+# Not in make check (another cold build, ~10 minutes here): the 6.12 kernel
+# at -O2, and tests/kernel-intree-6.12.t on it.
+kernel-o2: all
+	$(Q)SMK_KERNEL_O2=1 $(PROVE) $(PROVE_FLAGS) tests/kernel-intree-6.12.t
+
 clean:
 	$(Q)rm -f $(LIB) $(TOOLS) $(UNIT_BIN) $(FLAGS_FILE) $(MANS)
 	$(Q)rm -rf tools/runtime/pic tools/runtime/*.so
@@ -237,6 +247,11 @@ help:
 	@echo '  bench          run the benchmarks in bench/'
 	@echo '  kernel         build Linux 6.1 with kernel/patches (tinyconfig,'
 	@echo '                 after each patch) into ~/.cache/simple-marker/kbuild'
+	@echo '  kernel-6.12    the same for Linux 6.12 with kernel/patches-6.12,'
+	@echo '                 into ~/.cache/simple-marker/kbuild-6.12'
+	@echo '  kernel-o2      build 6.12 at -O2 (CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE,'
+	@echo '                 kbuild-6.12-O2) and run tests/kernel-intree-6.12.t'
+	@echo '                 on it (not in check: another cold build)'
 	@echo '  man            build the man pages from Documentation/man/'
 	@echo '  install        install tools, runtime, header, man pages'
 	@echo '                 (PREFIX=$(PREFIX) DESTDIR=)'
@@ -247,7 +262,7 @@ help:
 	@echo 'variables: V=1 (verbose), SANITIZE=1 (ASan+UBSan), WERROR=0,'
 	@echo '           CC=clang, PROVE_FLAGS=-v'
 
-.PHONY: fuzz fuzz-build all deps demo check fresh-check man install bench kernel clean help FORCE
+.PHONY: fuzz fuzz-build all deps demo check fresh-check man install bench kernel kernel-6.12 kernel-o2 clean help FORCE
 .SECONDARY:
 
 -include $(LIB_OBJ:.o=.d) $(RUN_PIC_OBJ:.o=.d) $(RUN_SRC:.c=.pic.d) $(LIST_SRC:.c=.d) $(RES_SRC:.c=.d) $(UNIT_SRC:.c=.d)

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 #
-# apply.sh KERNEL_TREE: apply the simple-marker series (kernel/patches/0*.patch,
-# the cover letter excluded) to a Linux 6.1 source tree with patch -p1.
+# apply.sh [-v VERSION] KERNEL_TREE: apply the simple-marker series, the
+# cover letter excluded, to a Linux source tree with patch -p1: for VERSION
+# 6.1 (the default) kernel/patches/0*.patch, for 6.12
+# kernel/patches-6.12/0*.patch.
 #
 # Every patch is first tried with --dry-run, all of them before any is
 # applied, so a tree that does not take the series is left untouched.
@@ -15,20 +17,34 @@ set -u
 me=${0##*/}
 dir=$(cd "$(dirname "$0")" && pwd)
 
-[ $# -eq 1 ] || { echo "usage: $me KERNEL_TREE" >&2; exit 2; }
+usage() { echo "usage: $me [-v 6.1|6.12] KERNEL_TREE" >&2; exit 2; }
+ver=6.1
+while getopts v: opt; do
+	case $opt in
+	v) ver=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 1 ] || usage
 tree=$1
+case $ver in
+6.1) pdir=$dir/patches ;;
+6.12) pdir=$dir/patches-6.12 ;;
+*) echo "$me: -v $ver: no series for that version (6.1, 6.12)" >&2; exit 2 ;;
+esac
 [ -f "$tree/Makefile" ] && [ -d "$tree/include/asm-generic" ] || {
 	echo "$me: $tree: not a kernel source tree" >&2; exit 2; }
 command -v patch > /dev/null || { echo "$me: patch(1) not found" >&2; exit 2; }
 
-set -- "$dir"/patches/0*.patch
+set -- "$pdir"/0*.patch
 series=
 for p; do
 	case ${p##*/} in 0000-cover-letter.patch) continue ;; esac
-	[ -f "$p" ] || { echo "$me: no patches in $dir/patches" >&2; exit 2; }
+	[ -f "$p" ] || { echo "$me: no patches in $pdir" >&2; exit 2; }
 	series="$series $p"
 done
-[ -n "$series" ] || { echo "$me: no patches in $dir/patches" >&2; exit 2; }
+[ -n "$series" ] || { echo "$me: no patches in $pdir" >&2; exit 2; }
 
 cd "$tree" || exit 2
 first=${series# }
