@@ -231,7 +231,8 @@ static const struct loops_want {
 	{ "loops-gcc-O0", "setcc_arm", false, "!if-converted", -2 },
 	{ "loops-gcc-O0", "body_end", true, "end of a for body, its step", 1 },
 	{ "loops-gcc-O2", "setcc_arm", false, "if-converted", -2 },
-	{ "loops-gcc-O2", "line_head", false, "join point in a loop", -2 },
+	/* its line's one row before the loop's condition: the entry */
+	{ "loops-gcc-O2", "line_head", true, "marker line", 0 },
 	{ "loops-gcc-O2", "deleted_body", false, "loop nesting differs", -2 },
 	{ "loops-gcc-O2", "find_hit", true, NULL, 0 },
 	{ "loops-gcc-O2", "inner_body", true, NULL, 2 },

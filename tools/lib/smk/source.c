@@ -1168,6 +1168,28 @@ static unsigned int column(const struct source *s, size_t i)
 	return (unsigned int)(off - k + 1);
 }
 
+/*
+ * The ";" of a for's parentheses from @open to @close, at their own level
+ * (an initializer's braces or a call's parentheses may hold others): up
+ * to two into @semi, and how many.
+ */
+static size_t for_semis(const struct source *s, size_t open, size_t close,
+			size_t semi[2])
+{
+	size_t k, n = 0;
+	int depth = 0;
+
+	for (k = open + 1; k < close; k++) {
+		if (is(s, k, "(") || is(s, k, "{"))
+			depth++;
+		else if (is(s, k, ")") || is(s, k, "}"))
+			depth--;
+		else if (!depth && is(s, k, ";") && n < 2)
+			semi[n++] = k;
+	}
+	return n;
+}
+
 int smk_source_loop_step(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *step_line, unsigned int *step_col,
@@ -1175,8 +1197,7 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 {
 	const struct source *s;
 	size_t at = 0, first, last, h, open, close, body_open, body_close;
-	size_t k, semi[2], nsemi = 0;
-	int depth = 0;
+	size_t k, semi[2], nsemi;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last) || !first)
@@ -1204,14 +1225,7 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 	close = match(s, open, 1);
 	if (close >= s->n)
 		return -1;
-	for (k = open + 1; k < close; k++) {
-		if (is(s, k, "(") || is(s, k, "{"))
-			depth++;
-		else if (is(s, k, ")") || is(s, k, "}"))
-			depth--;
-		else if (!depth && is(s, k, ";") && nsemi < 2)
-			semi[nsemi++] = k;
-	}
+	nsemi = for_semis(s, open, close, semi);
 	if (nsemi != 2 || semi[1] + 1 >= close)
 		return 0;	/* no step: the condition runs next */
 	/* A continue goes to the step without the marker (one of a nested
@@ -1255,8 +1269,7 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
 			  unsigned int *col)
 {
 	const struct source *s;
-	size_t at = 0, first, last, open, close, k;
-	int depth = 0;
+	size_t at = 0, first, last, open, close, k, semi[2];
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last) || !first)
@@ -1273,16 +1286,10 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
 	close = is(s, open, "(") ? match(s, open, 1) : s->n;
 	if (close >= s->n)
 		return -1;
-	/* The condition starts after the init's ";" (a declaration's
-	 * initializer may hold braces or parentheses). */
-	for (k = open + 1; k < close; k++) {
-		if (is(s, k, "(") || is(s, k, "{"))
-			depth++;
-		else if (is(s, k, ")") || is(s, k, "}"))
-			depth--;
-		else if (!depth && is(s, k, ";"))
-			break;
-	}
+	/* The condition starts after the init's ";". */
+	if (!for_semis(s, open, close, semi))
+		return -1;
+	k = semi[0];
 	if (k + 1 >= close)
 		return -1;
 	/* The condition on a later line: the loop's code on the marker's
