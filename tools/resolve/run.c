@@ -98,6 +98,7 @@ int cmd_run(int argc, char **argv)
 	};
 	const char *output = NULL, *report = NULL, *desc = NULL;
 	char *rt, *out = NULL, *rep = NULL, *preload;
+	int err;
 	const char *old;
 	bool lttng = false;
 	int c;
@@ -153,14 +154,20 @@ int cmd_run(int argc, char **argv)
 			"SMK_RUNTIME)\n");
 		return 1;
 	}
-	if (output && !(out = out_file("--output", output)))
+	if ((output && !(out = out_file("--output", output))) ||
+	    (report && !(rep = out_file("--report", report)))) {
+		free(out);
+		free(rt);
 		return 1;
-	if (report && !(rep = out_file("--report", report)))
-		return 1;
+	}
 	old = getenv("LD_PRELOAD");
 	if (asprintf(&preload, "%s%s%s", rt, old && *old ? " " : "",
-		     old ? old : "") < 0)
+		     old ? old : "") < 0) {
+		free(rt);
+		free(out);
+		free(rep);
 		return 1;
+	}
 	if (setenv("LD_PRELOAD", preload, 1) ||
 	    (out && setenv("SMK_RUN_OUTPUT", out, 1)) ||
 	    setenv("SMK_RUN_REPORT", rep ? rep : out ? out : "", 1) ||
@@ -174,7 +181,12 @@ int cmd_run(int argc, char **argv)
 	if (!desc)
 		unsetenv("SMK_RUN_FILTER");
 	execvp(argv[optind], argv + optind);
+	err = errno;
 	fprintf(stderr, "marker-resolve: run: %s: %s\n", argv[optind],
-		strerror(errno));
-	return errno == ENOENT ? 127 : 126;
+		strerror(err));
+	free(preload);
+	free(rt);
+	free(out);
+	free(rep);
+	return err == ENOENT ? 127 : 126;
 }
