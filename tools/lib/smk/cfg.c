@@ -1257,19 +1257,43 @@ int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
 	return fn->flow->depth[fn->flow->block[i]];
 }
 
+/*
+ * The flow graph of the function holding @addr, with its edges, and the
+ * index of @addr's instruction in *@ip: for the questions asked of the
+ * edges.  NULL when they are not known: the code not decoded, out of
+ * memory (recorded), a jump table not read, or @addr no instruction that
+ * a path from the entry reaches.
+ */
+static const struct flow *edges_at(struct smk_binary *b, uint64_t addr,
+				   struct func_info **fnp, size_t *ip)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i;
+
+	if (!fn || !fn->n)
+		return NULL;
+	if (!fn->flow && !flow_build(fn)) {
+		nomem(b);
+		return NULL;
+	}
+	i = insn_find(fn, addr);
+	if (!fn->flow->succ || i == fn->n ||
+	    !fn->flow->reach[fn->flow->block[i]])
+		return NULL;
+	*fnp = fn;
+	*ip = i;
+	return fn->flow;
+}
+
 enum smk_answer smk_code_goes_back(struct smk_binary *b, uint64_t jump,
 				   uint64_t to)
 {
-	struct func_info *fn = func_at(b, jump, NULL);
+	struct func_info *fn;
 	const struct flow *fl;
 	size_t i, j, e, v;
 
-	if (!fn || !fn->n || (!fn->flow && !flow_build(fn)))
-		return unknown(b);
-	fl = fn->flow;
-	i = insn_find(fn, jump);
-	j = insn_find(fn, to);
-	if (!fl->succ || i == fn->n || j == fn->n || !fl->reach[fl->block[i]])
+	fl = edges_at(b, jump, &fn, &i);
+	if (!fl || (j = insn_find(fn, to)) == fn->n)
 		return unknown(b);
 	v = fl->block[i];
 	/* The edge from the jump's block to the block that @to starts. */
@@ -1291,24 +1315,15 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 	unsigned char *seen;
 	enum smk_answer r = SMK_NO;
 
-	if (!fn || !fn->n)
-		return unknown(b);
-	if (sym != smk_binary_symbol_at(b, to))
+	if (fn && fn->n && sym != smk_binary_symbol_at(b, to))
 		return SMK_NO;
-	if (!fn->flow && !flow_build(fn)) {
-		nomem(b);
-		return SMK_UNKNOWN;
-	}
-	fl = fn->flow;
-	i = insn_find(fn, from);
-	j = insn_find(fn, to);
-	if (!fl->succ || i == fn->n || j == fn->n)
+	/* Code no path from the entry reaches has no retreating edges. */
+	fl = edges_at(b, from, &fn, &i);
+	if (!fl || (j = insn_find(fn, to)) == fn->n ||
+	    !fl->reach[fl->block[j]])
 		return unknown(b);
 	bf = fl->block[i];
 	bt = fl->block[j];
-	/* Code no path from the entry reaches has no retreating edges. */
-	if (!fl->reach[bf] || !fl->reach[bt])
-		return unknown(b);
 	if (bf == bt)
 		return i <= j ? SMK_YES : SMK_NO;
 	work = malloc(fl->nb * sizeof(*work));
@@ -1746,19 +1761,15 @@ bool smk_code_stale_static(struct smk_binary *b, uint64_t site, uint64_t addr)
 
 bool smk_code_stack_unset(struct smk_binary *b, uint64_t site, int64_t disp)
 {
-	const struct smk_symbol *sym;
-	struct func_info *fn = func_at(b, site, &sym);
+	struct func_info *fn;
 	const struct flow *fl;
 	int64_t *at = NULL, slot;
 	size_t i, k, e, *work = NULL, wn = 0, bs;
 	unsigned char *seen = NULL;
 	bool unset = true;
 
-	if (!fn || !fn->n || (!fn->flow && !flow_build(fn)))
-		return true;
-	fl = fn->flow;
-	i = insn_find(fn, site);
-	if (!fl->succ || i == fn->n || !fl->reach[fl->block[i]])
+	fl = edges_at(b, site, &fn, &i);
+	if (!fl)
 		return true;
 	/*
 	 * %rsp against its value at the entry, at the start of each block

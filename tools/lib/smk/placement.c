@@ -1992,7 +1992,8 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
  */
 static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 			  const char *file, const struct smk_marker *m,
-			  uint64_t addr, struct smk_placement *p)
+			  uint64_t addr, uint64_t *jump,
+			  struct smk_placement *p)
 {
 	unsigned int next = 0, first = 0, last = 0;
 	struct addrs rows = { 0 }, after = { 0 };
@@ -2002,18 +2003,21 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	Dwarf_Line *l;
 	Dwarf_Die cu;
 	const char *lf;
+	bool plain;
 	int line;
 
 	/* The only way into the site's basic block: a conditional jump. */
 	if (!src || !head || smk_code_preds(b, head, &pred, 1) != 1 ||
 	    !smk_code_cond_jump(b, pred))
 		return false;
+	*jump = pred;
 	/* After a plain statement, the marker runs whichever way any
 	 * condition of it went (gcc threads an inlined call's trailing
 	 * "if (flag)" into the next one's: csmith's transparent_crc()). */
-	if (smk_source_prev_statement(b, src, m->line, m->rec.name, &first,
-				      &last) == 1 && last < m->line &&
-	    dwarf_diecu(root, &cu, NULL, NULL) &&
+	plain = smk_source_prev_statement(b, src, m->line, m->rec.name,
+					  &first, &last) == 1 &&
+		last <= m->line && dwarf_diecu(root, &cu, NULL, NULL);
+	if (plain && last < m->line &&
 	    (line = root_line(&cu, root, file, pred)) >= (int)first &&
 	    line <= (int)last) {
 		/* The jump is that statement's own: the site is in one of
@@ -2026,9 +2030,7 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 			line);
 		return true;
 	}
-	if (smk_source_prev_statement(b, src, m->line, m->rec.name, &first,
-				      &last) == 1 && last <= m->line &&
-	    dwarf_diecu(root, &cu, NULL, NULL) &&
+	if (plain &&
 	    !line_rows(&cu, root, file, first, last, &rows, &after, NULL)) {
 		/* The statement's code in the site's own block: the jump
 		 * guards both (a loop's condition), nothing is sunk.  No
@@ -2099,15 +2101,13 @@ static size_t parts_apart(const struct smk_instance *in)
  * the top of a loop's body (clang's "marker; for (...)" on one line).
  */
 static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
-			    const uint64_t *sites, size_t nsites,
-			    struct smk_placement *p)
+			    uint64_t pred, const uint64_t *sites,
+			    size_t nsites, struct smk_placement *p)
 {
-	uint64_t head = smk_code_block_head(b, addr), pred, taken, next,
-		 other;
+	uint64_t head = smk_code_block_head(b, addr), taken, next, other;
 	size_t k;
 
-	if (!head || smk_code_preds(b, head, &pred, 1) != 1 ||
-	    !smk_code_cond_arms(b, pred, &taken, &next) ||
+	if (!smk_code_cond_arms(b, pred, &taken, &next) ||
 	    (taken != head && next != head))
 		return false;
 	other = taken == head ? next : taken;
@@ -2133,6 +2133,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       size_t nsites, struct smk_placement *p)
 {
 	bool entry_left = false, unopt = false;
+	uint64_t jump = 0;
 	struct smk_code_facts f;
 	struct addrs before = { 0 }, after = { 0 };
 	Dwarf_Die cu;
@@ -2171,8 +2172,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	unopt = dwarf_diecu(root, &cu, NULL, NULL) &&
 		smk_dwarf_cu_unoptimized(&cu);
 	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f, unopt);
-	if (r == RULE_OWN_BLOCK && sunk_into_arm(b, root, file, m, addr, p) &&
-	    !other_arm_sited(b, addr, sites, nsites, p))
+	if (r == RULE_OWN_BLOCK &&
+	    sunk_into_arm(b, root, file, m, addr, &jump, p) &&
+	    !other_arm_sited(b, addr, jump, sites, nsites, p))
 		r = RULE_ARM_SUNK;
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
@@ -2746,7 +2748,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		if (in->own_block && in->nparts) {
 			struct addrs pv = { 0 };	/* the copies */
 			Dwarf_Die block;
-			size_t kept = 0;
+			size_t kept = 0, apart = parts_apart(in);
 			bool bp = false;
 
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
@@ -2765,7 +2767,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			for (j = 0; j < in->nparts && !err; j++) {
 				enum rule r = judge(b, &root, file, m,
 						    in->parts[j].addr,
-						    parts_apart(in), pv.v, pv.n,
+						    apart, pv.v, pv.n,
 						    p);
 
 				if (r == RULE_NONE)
