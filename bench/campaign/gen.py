@@ -25,6 +25,7 @@ memory then is not the program's value, nor any placement's fault.
 Deterministic: the same file and seed give the same markers.  Used as a
 module by bench/campaign/run.py: points(), render().
 """
+import bisect
 import json
 import os
 import random
@@ -85,17 +86,41 @@ def points(path, args=()):
     errs = [d for d in tu.diagnostics if d.severity >= ci.Diagnostic.Error]
     if errs:
         raise RuntimeError(f"{path}: {errs[0].spelling}")
+    with open(path, "rb") as f:
+        text = f.read()
     # Offsets of macro expansions: a statement starting there is not ours.
-    macro_at = {m.extent.start.offset for m in tu.cursor.get_children()
-                if m.kind == ci.CursorKind.MACRO_INSTANTIATION and
-                in_file(m, path)}
+    macros = [(m.extent.start.offset, m.extent.end.offset)
+              for m in tu.cursor.get_children()
+              if m.kind == ci.CursorKind.MACRO_INSTANTIATION and
+              in_file(m, path)]
+    macro_at = {a for a, _b in macros}
+    # A statement in a macro's argument (zlib's CLEAR_HASH(s), whose
+    # body is a block) has its argument's spelling place in the file:
+    # a point inside an invocation is in no statement of the file's text.
+    inside = []
+    for a, b in sorted(macros):
+        if inside and a < inside[-1][1]:
+            inside[-1] = (inside[-1][0], max(b, inside[-1][1]))
+        else:
+            inside.append((a, b))
+    starts = [a for a, _b in inside]
+
+    def in_macro(off):
+        i = bisect.bisect_right(starts, off) - 1
+        return i >= 0 and inside[i][0] < off <= inside[i][1]
     out = []
 
     def block(cur, scope, func):
         scope = list(scope)
         kids = list(cur.get_children())
+        # A block of the file's own text: its braces are there.  One a
+        # macro made (lua's setobj2t, an alias of a macro whose body is
+        # "{ ... }") has its tokens' places, not braces, at its ends.
+        a, b = cur.extent.start.offset, cur.extent.end.offset
+        real = in_file(cur, path) and 0 <= a < b <= len(text) and \
+            text[a:a + 1] == b"{" and text[b - 1:b] == b"}"
         for k in kids:
-            if k.kind not in NOT_BEFORE and in_file(k, path) and \
+            if real and k.kind not in NOT_BEFORE and in_file(k, path) and \
                     k.extent.start.offset not in macro_at:
                 out.append({"offset": k.extent.start.offset,
                             "line": k.extent.start.line, "func": func,
@@ -108,7 +133,7 @@ def points(path, args=()):
                         scope = [x for x in scope if x[0] != v.spelling]
                         scope.append((v.spelling,) + s)
             walk(k, scope, func)
-        if cur.extent.end.file and in_file(cur, path) and \
+        if real and cur.extent.end.file and \
                 not (kids and kids[-1].kind in LEAVES):
             out.append({"offset": cur.extent.end.offset - 1,
                         "line": cur.extent.end.line, "func": func,
@@ -137,6 +162,8 @@ def points(path, args=()):
     # A boundary is a place in the text: one marker per offset.
     seen, uniq = set(), []
     for p in sorted(out, key=lambda p: p["offset"]):
+        if in_macro(p["offset"]):
+            continue
         if p["offset"] not in seen:
             seen.add(p["offset"])
             uniq.append(p)

@@ -123,10 +123,10 @@ def build(cc, level, variant, outdir, jobs):
     return binary
 
 
-def run_witness(binary, workdir):
+def run_witness(binary, workdir, argv=()):
     log = os.path.join(workdir, "witness.log")
     env = dict(os.environ, SMK_WITNESS_FILE=log)
-    r = subprocess.run([binary], cwd=workdir, env=env, capture_output=True,
+    r = subprocess.run([binary] + list(argv), cwd=workdir, env=env, capture_output=True,
                        text=True, timeout=60)
     if r.returncode:
         raise RuntimeError(f"witness {binary}: exit {r.returncode}: "
@@ -864,7 +864,7 @@ def inproc_run(binary, markers, workdir):
     return got, r.stdout
 
 
-def probe_run(tfs, binary, markers, workdir, attach="own"):
+def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
     """Attach every site, run the binary, return per-marker hits."""
     if attach == "inproc":
         return inproc_run(binary, markers, workdir)
@@ -934,7 +934,8 @@ def probe_run(tfs, binary, markers, workdir, attach="own"):
                 m["attached"] += 1
                 evmap[ev] = (name, j, fields)
         sess.start()
-        r = subprocess.run([binary], cwd=workdir, capture_output=True,
+        r = subprocess.run([binary] + list(argv), cwd=workdir,
+                           capture_output=True,
                            text=True, timeout=120)
         text = sess.stop()
     finally:
