@@ -693,6 +693,123 @@ int main(void)
 		ok(r == c->cond, "conditional_after: %s: %d (want %d)",
 		   c->what, r, c->cond);
 	}
+	{
+		/* code_before(), line_assigns(), line_plain(), prev_any() */
+		static const struct {
+			const char *what, *text;
+			int before;		/* code_before() */
+			unsigned int col;	/* if 1 */
+			int plain;		/* line_plain(before col) */
+			const char *var;	/* line_assigns(before col) */
+			int assigns;
+		} line[] = {
+			{ "an assignment before the marker on its line",
+			  "int f(int a)\n{\n\tint c;\n"
+			  "\tc = 0; trace_simple(m, \"%d\", c); a++;\n"
+			  "\treturn a + c;\n}\n", 1, 9, 1, "c", 1 },
+			{ "a call before it, a break after",
+			  "int f(int a)\n{\n\tswitch (a) {\n"
+			  "\tcase 1: g(a); trace_simple(m, \"%d\", a); break;\n"
+			  "\t}\n\treturn a;\n}\n", 1, 16, 1, "a", -1 },
+			{ "a member of another object of the same name",
+			  "int f(int a, struct s *p)\n{\n"
+			  "\tp->a = 1; trace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 1, 12, 1, "a", 0 },
+			{ "a compound assignment of a member",
+			  "int f(struct s *p)\n{\n"
+			  "\tp->n += 2; trace_simple(m, \"%d\", p->n);\n"
+			  "\treturn 0;\n}\n", 1, 13, 1, "p", 1 },
+			{ "a comparison is no assignment",
+			  "int f(int a, int b)\n{\n"
+			  "\tb = a <= 3; trace_simple(m, \"%d\", a);\n"
+			  "\treturn b;\n}\n", 1, 14, 1, "a", 0 },
+			{ "its address taken",
+			  "int f(int a)\n{\n"
+			  "\tint *q = &a; trace_simple(m, \"%d\", a);\n"
+			  "\treturn *q;\n}\n", 1, 15, 1, "a", 1 },
+			{ "an early return before it: not plain",
+			  "int f(int a)\n{\n"
+			  "\tif (a) return 1; trace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 1, 19, 0, "a", 0 },
+			{ "an && before it: not plain; b assigned",
+			  "int f(int a, int b)\n{\n"
+			  "\tb = a && g(b); trace_simple(m, \"%d\", a);\n"
+			  "\treturn b;\n}\n", 1, 17, 0, "b", 1 },
+			{ "the marker starts its line",
+			  "int f(int a)\n{\n\ta++;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 0, 1, "a", 0 },
+		};
+
+		for (i = 0; i < sizeof(line) / sizeof(*line); i++) {
+			unsigned int decl = 0, ln, col = 0;
+			int r, pl, as;
+
+			ln = new_case("line", line[i].what, line[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_code_before(&b, path, ln, "m", &col);
+			pl = smk_source_line_plain(&b, path, ln, col);
+			as = smk_source_line_assigns(&b, path, ln, col,
+						     line[i].var);
+			ok(r == line[i].before &&
+			   (r != 1 || col == line[i].col) &&
+			   (r != 1 || pl == line[i].plain) &&
+			   (r != 1 || as == line[i].assigns),
+			   "code_before: %s: %d column %u, plain %d, assigns "
+			   "%s %d (want %d %u, %d, %d)", line[i].what, r, col,
+			   pl, line[i].var, as, line[i].before, line[i].col,
+			   line[i].plain, line[i].assigns);
+		}
+	}
+	{
+		static const struct {
+			const char *what, *text;
+			int want;
+			bool returns;
+		} prev[] = {
+			{ "an if with && and a return",
+			  "int f(int a)\n{\n\tif (a == 0 && g(a) == -1)\n"
+			  "\t\treturn -1;\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 1, true },
+			{ "a plain call",
+			  "int f(int a)\n{\n\tg(a);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false },
+			{ "a goto: past the marker by the source",
+			  "int f(int a)\n{\n\tif (a) goto out;\n"
+			  "\ttrace_simple(m, \"%d\", a);\nout:\n\treturn a;\n}\n",
+			  0, false },
+			{ "first in its block",
+			  "int f(int a)\n{\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, false },
+			{ "a block inside the statement before: unknown",
+			  "int f(int a)\n{\n\tdo {\n\t\ta--;\n\t} while (a);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  -1, false },
+		};
+
+		for (i = 0; i < sizeof(prev) / sizeof(*prev); i++) {
+			unsigned int decl = 0, ln, first = 0, last = 0;
+			bool ret = false;
+			int r;
+
+			ln = new_case("prev", prev[i].what, prev[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_prev_any(&b, path, ln, "m", &first,
+						&last, &ret);
+			ok(r == prev[i].want &&
+			   (r != 1 || (last == ln - 1 && first <= last &&
+				       ret == prev[i].returns)),
+			   "prev_any: %s: %d, lines %u-%u, return %d (want "
+			   "%d, %d)", prev[i].what, r, first, last, ret,
+			   prev[i].want, prev[i].returns);
+		}
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

@@ -1535,6 +1535,74 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr)
 	       fn->insns[i - 1].jump || !fn->insns[i - 1].falls;
 }
 
+bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
+			  uint64_t *first)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i;
+
+	if (!fn || (i = insn_find(fn, addr)) == fn->n)
+		return false;
+	while (i > 0 && !is_target(fn->targets, fn->ntargets,
+				   fn->insns[i].addr) &&
+	       !fn->insns[i - 1].jump && fn->insns[i - 1].falls)
+		i--;
+	*first = fn->insns[i].addr;
+	return true;
+}
+
+int smk_code_range_writes(struct smk_binary *b, uint64_t from, uint64_t to,
+			  const unsigned int *regs, size_t nregs,
+			  bool memory)
+{
+	const unsigned char *code;
+	cs_insn *insn = NULL;
+	size_t n, i, k, r;
+	int ret = 0;
+	csh h;
+
+	if (to <= from)
+		return 0;
+	if (to - from > 4096 || !(code = code_bytes(b, from, to - from)) ||
+	    cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return -1;
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	n = cs_disasm(h, code, to - from, from, 0, &insn);
+	if (!n)
+		ret = -1;
+	for (i = 0; i < n && !ret; i++) {
+		cs_regs rd, wr;
+		uint8_t nrd = 0, nwr = 0;
+		const cs_x86 *x = &insn[i].detail->x86;
+
+		if (insn[i].id == X86_INS_CALL) {
+			ret = 1;	/* clobbers, and may store anything */
+			break;
+		}
+		if (cs_regs_access(h, &insn[i], rd, &nrd, wr, &nwr) != 0) {
+			ret = -1;
+			break;
+		}
+		for (k = 0; k < nwr && !ret; k++)
+			for (r = 0; r < nregs; r++)
+				if (reg64(wr[k]) == regs[r])
+					ret = 1;
+		for (k = 0; memory && k < x->op_count && !ret; k++)
+			if (x->operands[k].type == X86_OP_MEM &&
+			    (x->operands[k].access & CS_AC_WRITE))
+				ret = 1;
+		if (!ret && memory && (insn[i].id == X86_INS_PUSH ||
+				       insn[i].id == X86_INS_MOVSB ||
+				       insn[i].id == X86_INS_MOVSQ ||
+				       insn[i].id == X86_INS_STOSB ||
+				       insn[i].id == X86_INS_STOSQ))
+			ret = 1;
+	}
+	cs_free(insn, n);
+	cs_close(&h);
+	return ret;
+}
+
 static enum smk_answer reaches(struct smk_binary *b, uint64_t from,
 			       uint64_t to, bool strict, uint64_t avoid);
 
@@ -1968,6 +2036,35 @@ bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 	*taken = fn->insns[i].target;
 	*next = fn->insns[i + 1].addr;
 	return true;
+}
+
+bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0, steps;
+
+	if (!fn || i >= fn->n)
+		return false;
+	for (steps = 0; steps < 64 && i < fn->n; steps++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (in->ret)
+			return true;
+		if (in->jump && in->falls)
+			return false;	/* a condition: not straight */
+		if (in->jump) {
+			if (in->indirect || !in->target)
+				return false;
+			i = insn_find(fn, in->target);
+			if (i >= fn->n)
+				return true;	/* a tail jump out */
+			continue;
+		}
+		if (!in->falls)
+			return false;	/* a call that does not return */
+		i++;
+	}
+	return false;
 }
 
 uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)

@@ -101,11 +101,32 @@ bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
 /* The two ways out of the conditional jump at @addr: its target and the
  * next instruction.  False when @addr is no conditional jump (or not
  * decoded). */
+/*
+ * Does the code from @addr leave the function without a condition: only
+ * straight code and jumps up to a return, or a tail jump out (at most 64
+ * instructions)?  A function's return path, shared by its returns.
+ */
+bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr);
+
 bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 			uint64_t *taken, uint64_t *next);
 
 /* Does a basic block start at @addr (entry, jump target, after a jump)? */
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
+
+/* The first instruction of the basic block that holds @addr. */
+bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
+			  uint64_t *first);
+
+/*
+ * Does code in [@from, @to) write one of @regs (capstone's 64-bit
+ * register ids, smk_code_x86_reg()), or with @memory any memory?  A call
+ * counts as writing everything.  1 yes, 0 no, -1 unknown (not decoded,
+ * a range over 4 KiB).
+ */
+int smk_code_range_writes(struct smk_binary *b, uint64_t from, uint64_t to,
+			  const unsigned int *regs, size_t nregs,
+			  bool memory);
 
 /*
  * Can control flow from @from to @to inside one function, following

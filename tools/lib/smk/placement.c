@@ -30,7 +30,9 @@
  * both ways is no probe.  A question the code cannot answer (cfg.c's
  * SMK_UNKNOWN) never ends in exact.
  */
+#include <ctype.h>
 #include <dwarf.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,6 +340,17 @@ static struct smk_error *addrs_add(struct addrs *a, uint64_t addr)
 	return NULL;
 }
 
+static struct smk_error *addrs_copy(struct addrs *to, const struct addrs *from)
+{
+	struct smk_error *err = NULL;
+	size_t i;
+
+	to->n = 0;
+	for (i = 0; i < from->n && !err; i++)
+		err = addrs_add(to, from->v[i]);
+	return err;
+}
+
 static int u64_cmp(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -440,9 +453,14 @@ static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
  * the call inlined into @root that holds @addr (the outermost below
  * @root), or the row's line when no call inlined there does.  0 when
  * unknown, or when @addr is not in @root or its row is of another file.
+ * Without @bare, also 0 when @root is the innermost scope at @addr (no
+ * lexical block or inlined call there): the plain-statement arm rule of
+ * sunk_into_arm() was measured that way (csmith's main), and on real code
+ * the statement's own jumps are mostly macros' error exits (zlib's
+ * CHECK_ERR(): "if (err) exit(1)"), whose other way does not go on.
  */
 static unsigned int root_line(Dwarf_Die *cu, Dwarf_Die *root,
-			      const char *file, Dwarf_Addr addr)
+			      const char *file, Dwarf_Addr addr, bool bare)
 {
 	Dwarf_Off self = dwarf_dieoffset(root);
 	Dwarf_Die *sc = NULL;
@@ -462,7 +480,7 @@ static unsigned int root_line(Dwarf_Die *cu, Dwarf_Die *root,
 				line = call;
 			break;
 		}
-	if (at > 0 && i < 0) {
+	if ((at > 0 || (bare && at == 0)) && i < 0) {
 		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
 		const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 		int ln;
@@ -1038,6 +1056,211 @@ static bool stack_slot_unset(struct smk_binary *b, uint64_t addr,
 	return smk_code_stack_unset(b, addr, off);
 }
 
+/*
+ * The variable of a marker's argument: its first identifier after the
+ * casts ("(unsigned)x", "*(int *)p"), into @base; false when none.
+ */
+static bool expr_base(const char *expr, char *base, size_t size)
+{
+	const char *p = expr;
+	size_t k = 0;
+
+	for (;;) {
+		while (*p && !(isalpha((unsigned char)*p) || *p == '_' ||
+			       *p == '('))
+			p++;
+		if (*p != '(')
+			break;
+		if (!strchr(p, ')'))
+			return false;
+		{
+			const char *q = strchr(p, ')');
+			const char *r = p + 1;
+
+			while (r < q && *r == ' ')
+				r++;
+			/* "(x + 1)" is no cast: look inside. */
+			if (r < q && (isalpha((unsigned char)*r) ||
+				      *r == '_') &&
+			    (strpbrk(r, "*)") == q ||
+			     (strchr(r, '*') && strchr(r, '*') < q) ||
+			     !strncmp(r, "unsigned", 8) || !strncmp(r, "int", 3) ||
+			     !strncmp(r, "long", 4) || !strncmp(r, "short", 5) ||
+			     !strncmp(r, "char", 4) || !strncmp(r, "signed", 6) ||
+			     !strncmp(r, "struct", 6) || !strncmp(r, "const", 5)))
+				p = q + 1;
+			else
+				p++;
+		}
+	}
+	while (k + 1 < size && (isalnum((unsigned char)*p) || *p == '_'))
+		base[k++] = *p++;
+	base[k] = 0;
+	return k > 0;
+}
+
+/* May line @line before column @col assign @expr's variable?  Unknown
+ * (no source, no variable) is yes. */
+static bool assigned_before(struct smk_binary *b, const char *src,
+			    unsigned int line, unsigned int col,
+			    const char *expr)
+{
+	char base[128];
+
+	return !expr_base(expr, base, sizeof(base)) ||
+	       smk_source_line_assigns(b, src, line, col, base) != 0;
+}
+
+/*
+ * Code of a statement after the marker that the compiler moved before
+ * the probe's address, in its basic block: the ranges of rows of the
+ * marker's file on lines after @last in [block start, @addr) (zlib's
+ * adler32_z at clang -O1: "adler &= 0xffff" of the line after the next
+ * one, scheduled before the next line's row).  At most 8 ranges; false
+ * when there is none, or none can be told.
+ */
+struct later_code {
+	size_t n;
+	uint64_t from[8], to[8];
+	unsigned int line[8];
+	bool unknown;
+};
+
+/* The innermost function or inlined call holding @addr (0: none). */
+static Dwarf_Off function_at(Dwarf_Die *cu, Dwarf_Addr addr)
+{
+	Dwarf_Die *sc = NULL;
+	Dwarf_Off off = 0;
+	int n, k;
+
+	n = dwarf_getscopes(cu, addr, &sc);
+	for (k = 0; k < n; k++) {
+		int tag = dwarf_tag(&sc[k]);
+
+		if (tag == DW_TAG_subprogram ||
+		    tag == DW_TAG_inlined_subroutine) {
+			off = dwarf_dieoffset(&sc[k]);
+			break;
+		}
+	}
+	free(sc);
+	return off;
+}
+
+static void later_code_at(struct smk_binary *b, Dwarf_Die *cu,
+			  const char *file, unsigned int last, uint64_t addr,
+			  struct later_code *lc)
+{
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+	uint64_t first;
+	Dwarf_Off fn;
+
+	lc->n = 0;
+	lc->unknown = false;
+	if (!file || !smk_code_block_first(b, addr, &first) || first == addr)
+		return;
+	/* Only the code of the marker's own function (or inlined copy):
+	 * the caller's code before an inlined copy, and calls inlined
+	 * into it, have lines of their own anywhere in the file. */
+	fn = function_at(cu, addr);
+	if (!fn) {
+		lc->unknown = true;
+		return;
+	}
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0) {
+		lc->unknown = true;
+		return;
+	}
+	for (i = 0; i + 1 < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Line *nx = dwarf_onesrcline(lines, i + 1);
+		Dwarf_Addr a, e;
+		const char *src;
+		bool end;
+		int ln;
+
+		if (!l || !nx || dwarf_lineaddr(l, &a) ||
+		    dwarf_lineaddr(nx, &e) || dwarf_lineno(l, &ln) ||
+		    dwarf_lineendsequence(l, &end) || end)
+			continue;
+		if (a >= addr || e <= first || e <= a || ln <= (int)last)
+			continue;
+		src = dwarf_linesrc(l, NULL, NULL);
+		if (!src || !smk_same_source(src, file))
+			continue;
+		if (function_at(cu, a < first ? first : a) != fn)
+			continue;
+		if (lc->n == 8) {
+			lc->unknown = true;
+			return;
+		}
+		lc->from[lc->n] = a < first ? first : a;
+		lc->to[lc->n] = e > addr ? addr : e;
+		lc->line[lc->n] = (unsigned int)ln;
+		lc->n++;
+	}
+}
+
+/*
+ * Does that moved code change what @spec reads for @expr?  Memory it
+ * writes may be the value's (an alias) when the source line of that code
+ * assigns or calls anything; a register it writes is when that line
+ * assigns @expr's variable, or may (source.c; no source is yes):
+ * "return (int)old" re-extends old's register in place, "adler &=
+ * 0xffff" changes adler.  Unknown is yes.
+ */
+static bool later_code_writes(struct smk_binary *b,
+			      const struct later_code *lc, const char *spec,
+			      const char *expr, const char *src)
+{
+	unsigned int regs[8];
+	size_t nregs = 0, i, k = 0;
+	bool memory = strchr(spec, '(') || strchr(spec, '@');
+	char base[128];
+	const char *p;
+
+	if (lc->unknown)
+		return true;
+	if (!lc->n)
+		return false;
+	for (p = strchr(spec, '%'); p; p = strchr(p + 1, '%')) {
+		char name[8];
+		size_t j = 0;
+
+		while (j + 1 < sizeof(name) && isalnum((unsigned char)p[j + 1])) {
+			name[j] = p[j + 1];
+			j++;
+		}
+		name[j] = 0;
+		if (!strcmp(name, "sp"))
+			continue;
+		if (!(regs[nregs] = smk_code_x86_reg(name)) || nregs == 7)
+			return true;
+		nregs++;
+	}
+	k = expr_base(expr, base, sizeof(base)) ? 1 : 0;
+	for (i = 0; i < lc->n; i++) {
+		int w = smk_code_range_writes(b, lc->from[i], lc->to[i], regs,
+					      nregs, false);
+		int mem = memory ? smk_code_range_writes(b, lc->from[i],
+							 lc->to[i], NULL, 0,
+							 true) : 0;
+
+		if (w < 0 || mem < 0)
+			return true;
+		/* Memory: a line that assigns and calls nothing changes
+		 * none (vm_run's write-back of registers at its return). */
+		if (mem && smk_source_line_assigns(b, src, lc->line[i], 0,
+						   NULL) != 0)
+			return true;
+		if (w && (!k || smk_source_line_assigns(b, src, lc->line[i],
+							 0, base) != 0))
+			return true;
+	}
+	return false;
+}
+
 static bool uses_register(const char *spec)
 {
 	const char *p;
@@ -1179,6 +1402,27 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 		.cu = cu, .first = m->line, .last = marker_last_line(m),
 		.file = m->var ? marker_file(b->dwarf, m->var) : m->adhoc_file,
 	};
+	struct later_code lc = { 0 };
+	bool lc_done = false;
+	char src_path[4096];
+	const char *src = stmt.file ? marker_source(b, m, stmt.file,
+						    src_path,
+						    sizeof(src_path)) : NULL;
+	/* A site on the marker's line before its column: the statement
+	 * before it there ("f(&x); marker; break;") has not run yet. */
+	unsigned int before_col = 0;
+	{
+		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
+		unsigned int c0 = 0;
+		int ln = 0, c = 0;
+
+		if (src && l && !dwarf_lineno(l, &ln) && ln == (int)m->line &&
+		    smk_source_code_before(b, src, m->line, m->rec.name,
+					   &c0) == 1 &&
+		    (dwarf_linecol(l, &c) || c < (int)c0))
+			before_col = c0;
+	}
+
 	for (i = 0; i < m->rec.nargs; i++) {
 		struct smk_fetch *f = &s->fetch[i];
 
@@ -1247,6 +1491,29 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 					"stores to it (gcc stores a local "
 					"whose address escapes where the "
 					"address is taken)");
+			if (err)
+				break;
+		}
+		if (f->spec && !lc_done) {
+			later_code_at(b, cu, stmt.file, marker_last_line(m),
+				      addr, &lc);
+			lc_done = true;
+		}
+		if (f->spec && before_col &&
+		    assigned_before(b, src, m->line, before_col, f->expr)) {
+			err = refuse(f, "the probe is at the start of the "
+					"marker's line, before the statement "
+					"that comes before the marker there, "
+					"which may change it");
+			if (err)
+				break;
+		}
+		if (f->spec && later_code_writes(b, &lc, f->spec, f->expr,
+						 src)) {
+			err = refuse(f, "code of a statement after the marker "
+					"was moved before the probe's address "
+					"and writes what DWARF names for it: "
+					"the value there may be a later one");
 			if (err)
 				break;
 		}
@@ -1814,6 +2081,56 @@ static struct smk_error *column_rows(Dwarf_Die *cu, Dwarf_Die *root,
 }
 
 /*
+ * A statement before the marker on its line ("count = 0; trace_simple(
+ * ...)", zlib's send_tree): the line's rows before the marker's column
+ * @col are that statement's code, not the marker's point.  They move
+ * from @on to @prev; rows of the line at or after @col stay (an address
+ * with rows on both sides: the statement before left no code there).
+ * False when the line table gives no columns there: the rows cannot be
+ * told apart.
+ */
+static bool split_at_column(Dwarf_Die *cu, Dwarf_Die *root, const char *file,
+			    unsigned int line, unsigned int col,
+			    struct addrs *on, struct addrs *prev,
+			    struct smk_error **err)
+{
+	struct addrs before = { 0 }, after = { 0 }, nocol = { 0 };
+	size_t i, k, kept = 0;
+	bool ok = false;
+
+	*err = column_rows(cu, root, file, line, 1, col - 1, &before);
+	if (!*err)
+		*err = column_rows(cu, root, file, line, col, INT_MAX,
+				   &after);
+	if (!*err)
+		*err = column_rows(cu, root, file, line, 0, 0, &nocol);
+	if (*err || nocol.n)
+		goto out;
+	ok = true;
+	for (i = 0; i < on->n; i++) {
+		bool b4 = false, af = false;
+
+		for (k = 0; k < before.n; k++)
+			b4 |= before.v[k] == on->v[i];
+		for (k = 0; k < after.n; k++)
+			af |= after.v[k] == on->v[i];
+		if (b4 && !af) {
+			*err = addrs_add(prev, on->v[i]);
+			if (*err)
+				goto out;
+			continue;
+		}
+		on->v[kept++] = on->v[i];
+	}
+	on->n = kept;
+out:
+	free(before.v);
+	free(after.v);
+	free(nocol.v);
+	return ok;
+}
+
+/*
  * A marker ending the body of a for loop with a step (source.c): the
  * step's own rows, which run exactly when the body ends.  True with them
  * in @out.
@@ -1983,6 +2300,116 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 }
 
 /*
+ * Does a conditional jump of the statement right before the marker, of
+ * any kind ("if (strm->avail_in == 0 && gz_avail(state) == -1) return
+ * -1;"), go straight to code after the marker, past every site?  The
+ * compiler threaded that way through the marker's point (it knew the
+ * marker's "if (strm->avail_in == 0)" false there: zlib's gz_decomp at
+ * gcc -O1 to -Os, 0 hits of 2), and the probe misses the runs that take
+ * it.  A way to the function's last line is its exit (the statement's
+ * own return); a jump that a site comes before in a pass, or whose way
+ * leads on to a site, is no miss; nor, when the statement returns, a way
+ * that leaves the function straight (the returns' shared path).
+ */
+static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
+				       Dwarf_Die *root, const char *file,
+				       const struct smk_marker *m,
+				       const uint64_t *sites, size_t nsites,
+				       struct smk_placement *p, bool *out)
+{
+	enum { MAXR = 64, MAXJ = 64 };
+	unsigned int first = 0, last = 0, end = marker_last_line(m);
+	uint64_t from[MAXR], to[MAXR];
+	struct smk_code_jump jumps[MAXJ];
+	size_t nr = 0, i, k, j, nj;
+	int maxline = 0;
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	Dwarf_Lines *lines;
+	size_t nlines;
+	bool returns = false;
+
+	*out = false;
+	if (!src || !nsites ||
+	    smk_source_prev_any(b, src, m->line, m->rec.name, &first,
+				&last, &returns) != 1 || last >= m->line ||
+	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return NULL;
+	for (i = 0; i + 1 < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Line *nx = dwarf_onesrcline(lines, i + 1);
+		Dwarf_Addr a, e;
+		const char *lf;
+		bool eseq;
+		int ln;
+
+		if (!l || !nx || dwarf_lineaddr(l, &a) ||
+		    dwarf_lineaddr(nx, &e) || dwarf_lineno(l, &ln) ||
+		    dwarf_lineendsequence(l, &eseq) || eseq || e <= a ||
+		    !in_ranges(root, a) || nested_copy(cu, root, a))
+			continue;
+		lf = dwarf_linesrc(l, NULL, NULL);
+		if (!lf || !smk_same_source(lf, file))
+			continue;
+		if (ln > maxline)
+			maxline = ln;
+		if (ln < (int)first || ln > (int)last)
+			continue;
+		if (nr == MAXR)
+			return NULL;	/* too much to tell: no claim */
+		from[nr] = a;
+		to[nr++] = e;
+	}
+	for (i = 0; i < nr && !*out; i++) {
+		nj = smk_code_cond_jumps(b, from[i], to[i], jumps, MAXJ);
+		if (nj == SIZE_MAX)
+			continue;
+		for (j = 0; j < nj && !*out; j++) {
+			uint64_t arm[2];
+			int w;
+
+			for (k = 0; k < nsites; k++)
+				if (smk_code_reaches_pass(b, sites[k],
+							  jumps[j].addr) == SMK_YES)
+					break;
+			if (k < nsites)
+				continue;
+			arm[0] = jumps[j].taken;
+			arm[1] = jumps[j].fall;
+			for (w = 0; w < 2 && !*out; w++) {
+				unsigned int ln = root_line(cu, root, file,
+							    arm[w], true);
+
+				if (!ln || ln <= end || (int)ln >= maxline)
+					continue;
+				/* Its own return, by a return path the
+				 * compiler shares with later returns. */
+				if (returns &&
+				    smk_code_exits_straight(b, arm[w]))
+					continue;
+				for (k = 0; k < nsites; k++)
+					if (arm[w] == sites[k] ||
+					    smk_code_reaches_pass(b, arm[w],
+								  sites[k]) ==
+					    SMK_YES)
+						break;
+				if (k < nsites)
+					continue;
+				*out = true;
+				explain(p, "  %#llx: a jump of line %u, the "
+					"statement before the marker, goes "
+					"to %#llx, code of line %u after it, "
+					"past every site",
+					(unsigned long long)jumps[j].addr,
+					(unsigned int)last,
+					(unsigned long long)arm[w], ln);
+			}
+		}
+	}
+	return NULL;
+}
+
+/*
  * Did the compiler put the marker's point inside an arm of the statement
  * after it?  A marker right before "if (c) ..." whose only way in is a
  * conditional jump of code on that statement's line or later: the site
@@ -2018,7 +2445,8 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 					  &first, &last) == 1 &&
 		last <= m->line && dwarf_diecu(root, &cu, NULL, NULL);
 	if (plain && last < m->line &&
-	    (line = root_line(&cu, root, file, pred)) >= (int)first &&
+	    (line = root_line(&cu, root, file, pred, false)) >=
+	    (int)first &&
 	    line <= (int)last) {
 		/* The jump is that statement's own: the site is in one of
 		 * its arms (the statement's inlined "if (flag) printf()",
@@ -2041,18 +2469,36 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 		for (k = 0; k < rows.n; k++)
 			if (rows.v[k] >= head && rows.v[k] <= addr)
 				sunk = false;
-		free(rows.v);
-		free(after.v);
 		if (sunk)
 			explain(p, "  %#llx: its block is entered only by the "
 				"conditional jump at %#llx, and the plain "
 				"statement before the marker has its code "
 				"outside it", (unsigned long long)addr,
 				(unsigned long long)pred);
-		return sunk;
+		if (rows.n) {
+			free(rows.v);
+			free(after.v);
+			return sunk;
+		}
 	}
 	free(rows.v);
 	free(after.v);
+	/*
+	 * A jump of code after the marker: the marker runs before any of
+	 * it, so a site only that jump leads to runs on one of its ways
+	 * (lua's "marker; return (idx > 0 || ispseudo(idx)) ? ...", gcc
+	 * -O0: the line's row is the second test's, after the first
+	 * test's jump, which gcc gives the ":" line).
+	 */
+	if (dwarf_diecu(root, &cu, NULL, NULL) &&
+	    (line = root_line(&cu, root, file, pred, true)) > 0 &&
+	    line > (int)marker_last_line(m)) {
+		explain(p, "  %#llx: its block is entered only by the "
+			"conditional jump at %#llx, code of line %d, after "
+			"the marker", (unsigned long long)addr,
+			(unsigned long long)pred, line);
+		return true;
+	}
 	/* Before an if or a loop, by a jump of that statement's. */
 	if (smk_source_conditional_after(b, src, m->line, m->rec.name,
 					 &next) != 1 ||
@@ -2804,6 +3250,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					err = before_bypassed(b, &cu, &root,
 							      file, m, pv.v,
 							      pv.n, p, &bp);
+				if (!err && !bp)
+					err = threaded_past(b, &cu, &root,
+							    file, m, pv.v,
+							    pv.n, p, &bp);
 				if (!err && bp)
 					note(&acc, RULE_PARTIAL);
 			}
@@ -2826,6 +3276,62 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					   &prev, &next_line);
 			if (err)
 				break;
+			if (on.n && src &&
+			    smk_source_code_before(b, src, m->line,
+						   m->rec.name, &col) == 1) {
+				struct addrs keep = { 0 };
+
+				had = on.n;
+				if (smk_source_line_plain(b, src, m->line,
+							  col) == 1)
+					err = addrs_copy(&keep, &on);
+				if (err) {
+					free(keep.v);
+					break;
+				}
+				if (!split_at_column(&cu, &root, file,
+						     m->line, col, &on,
+						     &prev, &err)) {
+					if (err) {
+						free(keep.v);
+						break;
+					}
+					explain(p, "copy in %s: a statement "
+						"before the marker on its "
+						"line, and no columns to "
+						"tell its rows apart",
+						dwarf_diename(&root) ?
+						dwarf_diename(&root) : "?");
+					note(&acc, RULE_UNKNOWN);
+				} else if (!on.n && keep.n) {
+					/* Nothing of the line after the
+					 * marker ("f(x); marker; break;"):
+					 * the line's start runs as often,
+					 * the statement before being plain;
+					 * add_site() keeps the values that
+					 * statement may change out. */
+					struct addrs t = on;
+
+					on = keep;
+					keep = t;
+					explain(p, "copy in %s: the line's "
+						"rows are all of the plain "
+						"statement before the marker "
+						"on it (columns before %u)",
+						dwarf_diename(&root) ?
+						dwarf_diename(&root) : "?",
+						col);
+				} else if (on.n != had) {
+					explain(p, "copy in %s: %zu of %zu "
+						"rows of the marker's line "
+						"are the statement's before "
+						"it (columns before %u)",
+						dwarf_diename(&root) ?
+						dwarf_diename(&root) : "?",
+						had - on.n, had, col);
+				}
+				free(keep.v);
+			}
 			had = on.n;
 			if (on.n && src &&
 			    smk_source_loop_after(b, src, m->line, m->rec.name,
@@ -3046,6 +3552,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 
 			err = before_bypassed(b, &cu, &root, file, m, use->v,
 					      use->n, p, &bp);
+			if (!err && !bp)
+				err = threaded_past(b, &cu, &root, file, m,
+						    use->v, use->n, p, &bp);
 			if (!err && bp)
 				note(&acc, RULE_PARTIAL);
 		}

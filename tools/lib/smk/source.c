@@ -232,8 +232,10 @@ static size_t match(const struct source *s, size_t i, int dir)
 	int depth = 0;
 
 	open = is(s, i, "(") ? "(" : is(s, i, ")") ? ")" :
+	       is(s, i, "[") ? "[" : is(s, i, "]") ? "]" :
 	       is(s, i, "{") ? "{" : "}";
 	close = !strcmp(open, "(") ? ")" : !strcmp(open, ")") ? "(" :
+		!strcmp(open, "[") ? "]" : !strcmp(open, "]") ? "[" :
 		!strcmp(open, "{") ? "}" : "{";
 	for (; i < s->n; i += dir) {
 		if (is(s, i, open))
@@ -1168,6 +1170,162 @@ static unsigned int column(const struct source *s, size_t i)
 	return (unsigned int)(off - k + 1);
 }
 
+/* Are tokens @i and @i + 1 next to each other in the text ("+=")? */
+static bool joined(const struct source *s, size_t i)
+{
+	return i + 1 < s->n && s->t[i].off + s->t[i].len == s->t[i + 1].off;
+}
+
+int smk_source_line_assigns(struct smk_binary *b, const char *path,
+			    unsigned int line, unsigned int before,
+			    const char *name)
+{
+	const struct source *s;
+	size_t lo = 0, hi, i, k;
+
+	if (!path || (name && !*name) || !(s = load(b, path)) || !s->n)
+		return -1;
+	hi = s->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->t[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < s->n && s->t[i].line == line &&
+	     (!before || column(s, i) < before); i++) {
+		if (name ? !is(s, i, name) :
+		    !ident_char(s->text[s->t[i].off]))
+			continue;
+		/* Any variable: a call may write anything. */
+		if (!name && i + 1 < s->n && is(s, i + 1, "(") &&
+		    !is(s, i, "if") && !is(s, i, "while") &&
+		    !is(s, i, "for") && !is(s, i, "switch") &&
+		    !is(s, i, "return") && !is(s, i, "sizeof"))
+			return -1;
+		/* Another object's member of that name. */
+		if (i > 0 && (is(s, i - 1, ".") ||
+			      (is(s, i - 1, ">") && i > 1 &&
+			       is(s, i - 2, "-") && joined(s, i - 2))))
+			continue;
+		/* ++x, --x, &x (a callee may write it). */
+		if (i > 0 && (is(s, i - 1, "&") ||
+			      (i > 1 && joined(s, i - 2) &&
+			       ((is(s, i - 1, "+") && is(s, i - 2, "+")) ||
+				(is(s, i - 1, "-") && is(s, i - 2, "-"))))))
+			return 1;
+		/* An argument of a call, or of a macro that may assign it
+		 * (zlib's MOD(a), "a %= BASE"): unknown. */
+		{
+			int depth = 0;
+
+			for (k = i; k-- > lo;) {
+				if (is(s, k, ")"))
+					depth++;
+				else if (is(s, k, "(") && depth)
+					depth--;
+				else if (is(s, k, "(") && k > lo &&
+					 ident_char(s->text[s->t[k - 1].off]) &&
+					 !is(s, k - 1, "if") &&
+					 !is(s, k - 1, "while") &&
+					 !is(s, k - 1, "for") &&
+					 !is(s, k - 1, "switch") &&
+					 !is(s, k - 1, "return") &&
+					 !is(s, k - 1, "sizeof"))
+					return -1;
+			}
+		}
+		/* Its members and elements: x.a, x->a, x[i]. */
+		k = i + 1;
+		for (;;) {
+			if (k + 1 < s->n && is(s, k, "."))
+				k += 2;
+			else if (k + 2 < s->n && is(s, k, "-") &&
+				 is(s, k + 1, ">") && joined(s, k))
+				k += 3;
+			else if (k < s->n && is(s, k, "["))
+				k = match(s, k, 1) + 1;
+			else
+				break;
+		}
+		if (k >= s->n)
+			return -1;
+		if (is(s, k, "=") && !(joined(s, k) && is(s, k + 1, "=")))
+			return 1;
+		/* x += , x -= , x++, x-- */
+		if ((is(s, k, "+") || is(s, k, "-")) && joined(s, k) &&
+		    (is(s, k + 1, "=") ||
+		     is(s, k + 1, is(s, k, "+") ? "+" : "-")))
+			return 1;
+		if ((is(s, k, "*") || is(s, k, "/") || is(s, k, "%") ||
+		     is(s, k, "&") || is(s, k, "|") || is(s, k, "^")) &&
+		    joined(s, k) && is(s, k + 1, "=") &&
+		    !(joined(s, k + 1) && is(s, k + 2, "=")))
+			return 1;
+		if ((is(s, k, "<") || is(s, k, ">")) && joined(s, k) &&
+		    is(s, k + 1, s->text[s->t[k].off] == '<' ? "<" : ">") &&
+		    joined(s, k + 1) && is(s, k + 2, "="))
+			return 1;
+	}
+	return 0;
+}
+
+int smk_source_line_plain(struct smk_binary *b, const char *path,
+			  unsigned int line, unsigned int before)
+{
+	static const char *const flow[] = {
+		"if", "else", "while", "for", "do", "switch", "return",
+		"break", "continue", "goto",
+	};
+	const struct source *s;
+	size_t lo = 0, hi, i, k;
+
+	if (!path || !(s = load(b, path)) || !s->n)
+		return -1;
+	hi = s->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->t[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < s->n && s->t[i].line == line &&
+	     (!before || column(s, i) < before); i++) {
+		for (k = 0; k < sizeof(flow) / sizeof(*flow); k++)
+			if (is(s, i, flow[k]))
+				return 0;
+		if (is(s, i, "?") || ((is(s, i, "&") || is(s, i, "|")) &&
+				      joined(s, i) &&
+				      is(s, i + 1, is(s, i, "&") ? "&" : "|")))
+			return 0;
+	}
+	return 1;
+}
+
+int smk_source_code_before(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name,
+			   unsigned int *col)
+{
+	const struct source *s;
+	size_t at = 0, first, last;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	if (!first || s->t[first - 1].line < s->t[first].line)
+		return 0;
+	/* "x = 0; trace_simple(...)", "} trace_simple(...)": a statement
+	 * ends on the marker's line before it. */
+	if (!is(s, first - 1, ";") && !is(s, first - 1, "}"))
+		return -1;
+	*col = column(s, first);
+	return 1;
+}
+
 /*
  * The ";" of a for's parentheses from @open to @close, at their own level
  * (an initializer's braces or a call's parentheses may hold others): up
@@ -1297,6 +1455,46 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
 	if (s->t[k + 1].line != s->t[last].line)
 		return 0;
 	*col = column(s, k + 1);
+	return 1;
+}
+
+int smk_source_prev_any(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name,
+			unsigned int *first_line, unsigned int *last_line,
+			bool *returns)
+{
+	const struct source *s;
+	size_t at = 0, first, last, k, j;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	if (first < 2 || !is(s, first - 1, ";"))
+		return 0;
+	for (k = first - 1; k-- > 0;) {
+		if (is(s, k, "}"))
+			return -1;	/* a block inside it: not read */
+		if (is(s, k, ")")) {
+			k = match(s, k, -1);
+			if (k >= s->n)
+				return -1;
+			continue;
+		}
+		if (is(s, k, ";") || is(s, k, "{") || is(s, k, ":"))
+			break;
+	}
+	if (k >= s->n || is(s, k, ":") || k + 1 >= first - 1)
+		return k >= s->n ? -1 : 0;
+	*returns = false;
+	for (j = k + 1; j < first - 1; j++) {
+		/* Ways out that go past the marker by the source. */
+		if (is(s, j, "goto") || is(s, j, "break") ||
+		    is(s, j, "continue"))
+			return 0;
+		*returns |= is(s, j, "return");
+	}
+	*first_line = s->t[k + 1].line;
+	*last_line = s->t[first - 1].line;
 	return 1;
 }
 

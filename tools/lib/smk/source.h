@@ -139,6 +139,37 @@ int smk_source_marker_starts_line(struct smk_binary *b, const char *path,
 				  unsigned int line, const char *name);
 
 /*
+ * Does a statement end before marker @name (with the markers right
+ * before it) on its line ("count = 0; trace_simple(...)")?  1 yes, with
+ * the 1-based byte column of the marker's first token in @col; 0 the
+ * marker starts its line; -1 unknown (no source, another token before it
+ * there: a "{", an "else", a label).
+ */
+int smk_source_code_before(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name,
+			   unsigned int *col);
+
+/*
+ * Does line @line of @path (before byte column @before, 0: all of it)
+ * assign variable @name, or one of its members
+ * or elements ("x = ", "x->a += ", "x[i]++", "--x"), or take its address
+ * ("&x": a callee may write it)?  With @name NULL: does it assign
+ * anything, or call anything?  1 yes, 0 no, -1 unknown (no source, @name
+ * an argument of a call or macro, which may assign it).
+ */
+int smk_source_line_assigns(struct smk_binary *b, const char *path,
+			    unsigned int line, unsigned int before,
+			    const char *name);
+
+/*
+ * Is the code of line @line before byte column @before (0: all of it)
+ * plain: no if, loop, switch, jump, "?:", "&&" or "||"?  1 yes, 0 no, -1
+ * unknown (no source).
+ */
+int smk_source_line_plain(struct smk_binary *b, const char *path,
+			  unsigned int line, unsigned int before);
+
+/*
  * Is marker @name (with the markers next to it) the end of the body of a
  * for loop with a step, with no continue or goto in that body?  Then the
  * step runs exactly when the body ends, so exactly after each run of the
@@ -170,6 +201,19 @@ int smk_source_conditional_after(struct smk_binary *b, const char *path,
 int smk_source_loop_after(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name,
 			  unsigned int *col);
+
+/*
+ * The statement right before marker @name in its block, of any kind
+ * that ends in ";" ("if (c && f()) return -1;", "x = y;"): 1 with its
+ * first and last lines, and whether it has a return in *@returns; 0 none
+ * (the marker starts its block, a label before it, or the statement has
+ * a goto, break or continue, which go past the marker by the source); -1
+ * unknown (a block inside that statement).
+ */
+int smk_source_prev_any(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name,
+			unsigned int *first_line, unsigned int *last_line,
+			bool *returns);
 
 /*
  * Is a plain statement right before marker @name in its block (no
