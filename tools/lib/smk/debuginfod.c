@@ -388,6 +388,12 @@ void smk_debuginfod_configure(bool on, const char *urls)
 		unsetenv("DEBUGINFOD_URLS");
 }
 
+void smk_debuginfod_disable(void)
+{
+	run.configured = true;
+	run.off = true;
+}
+
 static void report_warn(void *arg, const char *url, const char *reason)
 {
 	(void)arg;

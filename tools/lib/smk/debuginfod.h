@@ -98,6 +98,9 @@ const char *smk_debuginfod_urls(const struct smk_debuginfod *d);
  */
 void smk_debuginfod_configure(bool on, const char *urls);
 
+/* Off, leaving the environment alone (the in-process runtime). */
+void smk_debuginfod_disable(void);
+
 /*
  * The run's client, made on first call; NULL when off or no server is
  * named.  Server failures go to smk_warn() as "debuginfod: URL: reason",
