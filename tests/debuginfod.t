@@ -9,7 +9,8 @@
 # same marker-list -v, marker-resolve and addr2line answers as unstripped;
 # --no-debuginfod the no-debuginfo answer; a server that serves another
 # build's debug file is refused with its reason; a dead server and one that
-# accepts and never answers cost a bounded delay and one message per run;
+# accepts and never answers, and one that sends without end, cost a
+# bounded delay and one message per run;
 # one build-id is asked once per run, and not again once cached.  Then a
 # real LTTng trace of one path run as two builds (two build-ids, as a
 # trace of two machines has): each build's executable and debuginfo
@@ -25,7 +26,7 @@ done
 	ldconfig -p | grep -q 'libdebuginfod\.so\.1 ' ||
 	skip_all "libdebuginfod.so.1 not installed (run scripts/deps.sh)"
 
-plan 23
+plan 25
 
 PIDS=
 trap 'for p in $PIDS; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
@@ -205,6 +206,23 @@ ok "silent server: the delay is one DEBUGINFOD_TIMEOUT ($(elapsed $t0 $t1) s, 1.
 	python3 -c "import sys; d = $t1 - $t0; sys.exit(not (1.5 < d < 3.9))"
 is "$(grep -c ' shop  *-  *line_total' got)" 2 \
 	"silent server: both binaries listed without functions"
+
+# A server that sends fast enough for libdebuginfod's own timeout (100 KB
+# per DEBUGINFOD_TIMEOUT) but never ends: our cap, 30 timeouts in all.
+python3 "$TOP/tests/lib/fakedebuginfod.py" "$TMP/trickle" trickle &
+PIDS="$PIDS $!"
+i=0
+while [ ! -s "$TMP/trickle" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+TRICKLE=http://127.0.0.1:$(cat "$TMP/trickle")
+cache 9
+t0=$(now)
+DEBUGINFOD_TIMEOUT=1 DEBUGINFOD_URLS=$TRICKLE marker-list \
+	--debug-info-dir "$TMP/empty" s/shop s2/shop > got 2> err
+t1=$(now)
+is "$(grep -c "debuginfod: $TRICKLE: query stopped after 3[0-9].[0-9] s (our cap: 30 times DEBUGINFOD_TIMEOUT=1)\$" err)|$(grep -c ' shop  *-  *line_total' got)" \
+	"1|2" "endless server: stopped by our cap, one message, both binaries listed"
+ok "endless server: the delay is the cap ($(elapsed $t0 $t1) s, 29..36 s)" \
+	python3 -c "import sys; d = $t1 - $t0; sys.exit(not (29 < d < 36))"
 
 # ---- one request per build-id per run ----
 cache 7

@@ -6,6 +6,10 @@
                                           with FILE (whatever its build-id),
                                           404 to anything else
   fakedebuginfod.py PORTFILE silent       accept connections, never answer
+  fakedebuginfod.py PORTFILE trickle      answer 200 with a 100 MB length,
+                                          then 32 KB every 0.2 s, forever
+                                          (faster than libdebuginfod's
+                                          100 KB per DEBUGINFOD_TIMEOUT)
 
 The port (bound on 127.0.0.1, chosen by the kernel) is written to PORTFILE
 once the server listens.  Requests are counted in PORTFILE.log, one line
@@ -15,6 +19,7 @@ import http.server
 import os
 import socket
 import sys
+import time
 
 
 def main():
@@ -31,12 +36,23 @@ def main():
             c, _ = s.accept()
             log.write("accept\n")
             held.append(c)
-    body = open(sys.argv[3], "rb").read()
+    body = open(sys.argv[3], "rb").read() if mode == "serve" else b""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):
             log.write(self.path + "\n")
             parts = self.path.split("/")
+            if mode == "trickle":
+                self.send_response(200)
+                self.send_header("Content-Length", str(100 << 20))
+                self.end_headers()
+                try:
+                    while True:
+                        self.wfile.write(b"\0" * 32768)
+                        self.wfile.flush()
+                        time.sleep(0.2)
+                except OSError:
+                    return
             if len(parts) == 4 and parts[1] == "buildid" and \
                     parts[3] == "debuginfo":
                 self.send_response(200)
@@ -49,7 +65,7 @@ def main():
         def log_message(self, *args):
             pass
 
-    srv = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     write_port(portfile, srv.server_address[1])
     srv.serve_forever()
 
