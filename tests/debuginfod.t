@@ -14,7 +14,8 @@
 # one build-id is asked once per run, and not again once cached.  Then a
 # real LTTng trace of one path run as two builds (two build-ids, as a
 # trace of two machines has): each build's executable and debuginfo
-# fetched by build-id, once.
+# fetched by build-id, once.  And the cloud kernel's vmlinux, stripped,
+# symbolized from its debug file on a second server.
 . "$(dirname "$0")/lib/tap.sh"
 
 for t in gcc objcopy strip readelf nm python3 debuginfod dpkg-deb; do
@@ -26,7 +27,7 @@ done
 	ldconfig -p | grep -q 'libdebuginfod\.so\.1 ' ||
 	skip_all "libdebuginfod.so.1 not installed (run scripts/deps.sh)"
 
-plan 25
+plan 27
 
 PIDS=
 trap 'for p in $PIDS; do kill "$p" 2>/dev/null; done; rm -rf "$TMP"' EXIT
@@ -293,5 +294,41 @@ trace_part() {
 	is "$(cat tr/err)" "" "no message"
 }
 trace_part
+
+# ---- the kernel: a vmlinux stripped of its DWARF ----
+# The cloud kernel's vmlinux with DWARF (its -dbg package, fetched once by
+# bench/dbgpkg.py, as docs.t does) served by a second debuginfod (-F, the
+# file itself: no 590 MB .deb to unpack); its stripped copy symbolized
+# through the server by its build-id, against the vmlinux on disk.
+kernel_part() {
+	VML=$(cd "$TOP/bench" && python3 -c '
+import sys, dbgpkg
+p, why = dbgpkg.vmlinux("debuginfod.t")
+print(p or why); sys.exit(0 if p else 1)' 2>/dev/null | tail -n 1) ||
+		{ skip "no vmlinux with DWARF: $VML"; skip "no vmlinux"; return; }
+	KID=$(build_id "$VML")
+	mkdir -p k/srv k/bin
+	ln "$VML" k/srv/vmlinux 2>/dev/null || cp "$VML" k/srv/vmlinux
+	objcopy --strip-debug "$VML" k/bin/vmlinux
+	KPORT=$(free_port)
+	debuginfod -F --disable-source-scan -p "$KPORT" -d "$TMP/k/db.sqlite" \
+		-t 0 -g 0 "$TMP/k/srv" > "$TMP/k/log" 2>&1 &
+	PIDS="$PIDS $!"
+	KURL=http://127.0.0.1:$KPORT
+	i=0
+	while [ $i -lt 300 ] && ! grep -aq 'fts traversed' "$TMP/k/log"; do
+		sleep 0.1; i=$((i + 1))
+	done
+	KADDRS=$(nm "$VML" | awk '$2 ~ /^[tT]$/ { print "0x" $1 }' | sort -u |
+		awk 'NR % 4000 == 1' | head -20)
+	marker-resolve addr2line -f -i -e "$VML" $KADDRS > k/want
+	cache 10
+	DEBUGINFOD_URLS=$KURL marker-resolve addr2line -f -i \
+		--debug-info-dir "$TMP/empty" -e k/bin/vmlinux $KADDRS > k/got 2> k/err
+	golden k/want k/got "vmlinux: $(echo $KADDRS | wc -w) addresses, stripped + debuginfod = the vmlinux with DWARF"
+	is "$(grep -ac "GET /buildid/$KID/debuginfo 200" "$TMP/k/log")|$(cat k/err)|$(grep -c ':[0-9]' k/got)" \
+		"1||$(grep -c ':[0-9]' k/want)" "vmlinux: one request by its build-id, lines for every address with one"
+}
+kernel_part
 
 done_testing
