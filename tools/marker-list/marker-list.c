@@ -66,6 +66,7 @@ static void usage(FILE *f)
 "      --debug-info-dir DIR separate debuginfo directory (repeatable;\n"
 "                           default: /usr/lib/debug under the target prefix)\n"
 "      --target-prefix DIR  root of the traced machine's filesystem\n"
+SMK_CLI_DEBUGINFOD_HELP
 "  -h, --help\n"
 "\n"
 "Exit status: 0 ok, 1 some input could not be read or a file named has no\n"

@@ -376,6 +376,7 @@ static void usage(FILE *f)
 "      --min-calls N        only edges called at least N times\n"
 "  -e, --exe FILE           the binary of stdin's addresses\n"
 "      --debug-info-dir DIR --target-prefix DIR   as symbolize-trace\n"
+SMK_CLI_DEBUGINFOD_HELP
 "  -h, --help\n"
 "Exit status: 0 ok, 1 the input cannot be read, 2 usage.\n");
 }
@@ -438,8 +439,7 @@ int cmd_callgraph(int argc, char **argv)
 		case 'e':
 			st.exe_path = optarg;
 			break;
-		case SMK_CLI_DEBUG_DIR:
-		case SMK_CLI_TARGET_PREFIX:
+		SMK_CLI_DEBUG_CASES:
 			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
 				smk_cli_deinit(&cli);

@@ -408,7 +408,9 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: marker-resolve symbolize-ftrace [" KADDR_USAGE "]\n"
 		"         [--debug-info-dir DIR]... [--target-prefix DIR]\n"
-		"         [--format=text|json] [TRACE...]\n");
+		"         [--debuginfod[=URLS] | --no-debuginfod]\n"
+		"         [--format=text|json] [TRACE...]\n"
+		SMK_CLI_DEBUGINFOD_HELP);
 }
 
 int cmd_symbolize_ftrace(int argc, char **argv)

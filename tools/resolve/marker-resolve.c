@@ -129,6 +129,7 @@ static void usage(FILE *f)
 "                           loop nesting (comment lines, or \"evidence\")\n"
 "  -k, --kernel RELEASE     vmlinux and modules of RELEASE (as marker-list)\n"
 "      --root DIR           --debug-info-dir DIR   --target-prefix DIR\n"
+SMK_CLI_DEBUGINFOD_HELP
 "  -h, --help\n"
 "\n"
 "Markers that are not exact get a comment line before their definitions:\n"

@@ -40,7 +40,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "usage: %s addr2line [-afips] [-e FILE] [--marker] [--format=json]\n"
-"           [--debug-info-dir DIR]... [--target-prefix DIR] [ADDR...]\n"
+"           [--debug-info-dir DIR]... [--target-prefix DIR]\n"
+"           [--debuginfod[=URLS] | --no-debuginfod] [ADDR...]\n"
 "Print the function, source file and line of each address of FILE (default\n"
 "a.out), as GNU addr2line does.  Addresses are hexadecimal, with or without\n"
 "0x; with none given, one a line is read from stdin.\n"
@@ -54,6 +55,7 @@ static void usage(FILE *f)
 "      --marker             print the markers whose probe site the address is\n"
 "      --format FMT         text (default) or json (one object a line)\n"
 "      --debug-info-dir DIR, --target-prefix DIR   where debuginfo is found\n"
+SMK_CLI_DEBUGINFOD_HELP
 "  -h, --help\n"
 "\n"
 "Exit status: 0 ok, 1 FILE cannot be read, 2 usage.\n", prog);
@@ -369,8 +371,7 @@ int cmd_addr2line(int argc, char **argv)
 				return 2;
 			}
 			break;
-		case SMK_CLI_DEBUG_DIR:
-		case SMK_CLI_TARGET_PREFIX:
+		SMK_CLI_DEBUG_CASES:
 			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
 				return 1;

@@ -906,6 +906,7 @@ static void usage(FILE *f)
 "      --debug-info-dir DIR  where separate debuginfo is (repeatable;\n"
 "                            default TARGET_PREFIX/usr/lib/debug)\n"
 "      --target-prefix DIR   root of the traced machine's files\n"
+SMK_CLI_DEBUGINFOD_HELP
 "      --full-path           full paths in bin, src and the inline chain\n"
 "      --field-name NAME     name of the debug_info member (debug_info)\n"
 "      --fields F,...        also symbolize these payload fields (e.g.\n"
@@ -1007,8 +1008,7 @@ int cmd_symbolize_trace(int argc, char **argv)
 		switch (c) {
 		case 'k':
 		case SMK_CLI_ROOT:
-		case SMK_CLI_DEBUG_DIR:
-		case SMK_CLI_TARGET_PREFIX:
+		SMK_CLI_DEBUG_CASES:
 			if (smk_cli_option(&cli, c, optarg) < 0) {
 				fprintf(stderr, "%s: out of memory\n", prog);
 				kaddr_deinit(&st.ka);

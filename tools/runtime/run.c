@@ -62,6 +62,7 @@
 #include <dirent.h>
 
 #include "runtime.h"
+#include "smk/debuginfod.h"
 #include "smk/filter.h"
 #include "smk/markers.h"
 #include "smk/placement.h"
@@ -812,6 +813,9 @@ __attribute__((constructor)) static void smk_run_init(void)
 	if (smk_run_json_fd < 0 && !(ltt && *ltt == '1'))
 		return;		/* no sink: leave the program alone */
 	smk_set_warn(warn_cb, NULL);
+	/* Inside someone's program: no HTTP, and no setenv() beside its
+	 * threads, whatever its DEBUGINFOD_URLS says. */
+	smk_debuginfod_disable();
 	if (!smk_tramp_init())
 		return;
 	pthread_atfork(atfork_prepare, atfork_release, atfork_release);

@@ -17,8 +17,10 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "addrmap.h"
+#include "debuginfod.h"
 
 enum map_kind {
 	MK_UNKNOWN,	/* class not looked at yet */
@@ -590,6 +592,41 @@ static uint64_t min_load_vaddr(struct smk_binary *b)
  * Open @f: the binary, its build-id checked against the trace's, and its
  * symbolizer.  Whatever goes wrong becomes f->reason.
  */
+/*
+ * The file with the trace's build-id from the run's debuginfod servers,
+ * when the one on disk is missing or another build (a trace from several
+ * machines: one path, several build-ids).  NULL when there is none.
+ */
+static struct smk_binary *server_binary(struct smk_addrmap *m,
+					struct smk_addrmap_file *f)
+{
+	const char *path, *reason;
+	struct smk_binary *b;
+	struct smk_error *err;
+	int fd;
+
+	fd = smk_debuginfod_find(smk_debuginfod_default(),
+				 SMK_DEBUGINFOD_EXECUTABLE, f->build_id,
+				 f->build_id_len, &path, &reason);
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	err = smk_binary_open(path, &m->opts, &b);
+	if (err) {
+		smk_error_destroy(err);
+		return NULL;
+	}
+	if (b->build_id_len != f->build_id_len ||
+	    memcmp(b->build_id, f->build_id, f->build_id_len)) {
+		smk_debuginfod_refuse(smk_debuginfod_default(), path,
+				      "the server's executable has another "
+				      "build-id");
+		smk_binary_destroy(b);
+		return NULL;
+	}
+	return b;
+}
+
 static void file_open(struct smk_addrmap *m, struct smk_addrmap_file *f)
 {
 	struct smk_binary *b;
@@ -598,16 +635,26 @@ static void file_open(struct smk_addrmap *m, struct smk_addrmap_file *f)
 	f->tried = true;
 	err = smk_binary_open(f->host_path, &m->opts, &b);
 	if (err) {
-		f->reason = strdup(err->message);
+		b = f->build_id_len ? server_binary(m, f) : NULL;
+		if (!b) {
+			f->reason = strdup(err->message);
+			smk_error_destroy(err);
+			return;
+		}
 		smk_error_destroy(err);
-		return;
 	}
 	if (f->build_id_len &&
 	    (b->build_id_len != f->build_id_len ||
 	     memcmp(b->build_id, f->build_id, f->build_id_len))) {
 		char want[2 * sizeof(f->build_id) + 1];
 		char have[2 * sizeof(b->build_id) + 1];
+		struct smk_binary *sb = server_binary(m, f);
 
+		if (sb) {
+			smk_binary_destroy(b);
+			b = sb;
+			goto matched;
+		}
 		smk_build_id_hex(f->build_id, f->build_id_len, want);
 		smk_build_id_hex(b->build_id, b->build_id_len, have);
 		if (asprintf(&f->reason,
@@ -618,6 +665,7 @@ static void file_open(struct smk_addrmap *m, struct smk_addrmap_file *f)
 		smk_binary_destroy(b);
 		return;
 	}
+matched:
 	f->min_vaddr = min_load_vaddr(b);
 	err = smk_symbolizer_create(b, &f->sym);
 	if (err) {

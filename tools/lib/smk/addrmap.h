@@ -18,7 +18,11 @@
  * struct smk_symbolizer shared by every process that mapped it.  When the
  * trace gives a build-id and the file on disk has another one, the file is
  * not used and the reason says so ("build-id mismatch: trace has X, FILE
- * has Y"): symbolizing a rebuilt binary would give wrong answers.
+ * has Y"): symbolizing a rebuilt binary would give wrong answers.  Unless
+ * the run's debuginfod servers have the trace's build (debuginfod.h):
+ * a file missing on disk, or another build of it (a trace of several
+ * machines, one path, several build-ids), is then fetched by the trace's
+ * build-id, once per build-id.
  */
 #ifndef SMK_ADDRMAP_H
 #define SMK_ADDRMAP_H

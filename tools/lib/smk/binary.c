@@ -29,6 +29,7 @@
 
 #include "addrsym.h"
 #include "binary.h"
+#include "debuginfod.h"
 
 static const size_t max_decompressed = (size_t)2 << 30;
 
@@ -450,6 +451,7 @@ void smk_binary_destroy(struct smk_binary *b)
 	free(b->debug_file);
 	free(b->no_dwarf_reason);
 	free(b->rejected);
+	free(b->debuginfod_reason);
 	free(b->module);
 	free(b->path);
 	free(b);
@@ -573,18 +575,14 @@ static int found(char *path, char **name_ret, int fd)
 	return fd;
 }
 
-static int find_debuginfo(Dwfl_Module *mod, void **userdata,
-			  const char *modname, Dwarf_Addr base,
-			  const char *file_name, const char *debuglink_file,
-			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+/* The local lookup, in GDB's order (see binary.h). */
+static int local_debuginfo(struct smk_binary *b, const char *debuglink_file,
+			   GElf_Word debuglink_crc, char **debuginfo_file_name)
 {
-	struct smk_binary *b = *userdata;
 	char hex[129], *path, *dir_copy, *dir, *rel;
 	size_t i, plen;
 	int fd;
 
-	if (!b)
-		return -1;
 	if (b->build_id_len) {
 		smk_build_id_hex(b->build_id, b->build_id_len, hex);
 		for (i = 0; i < b->opts.ndebug_dirs; i++) {
@@ -645,6 +643,68 @@ static int find_debuginfo(Dwfl_Module *mod, void **userdata,
 	return -1;
 }
 
+/*
+ * After the local lookup: the run's debuginfod servers, by build-id.  The
+ * served file is a candidate like any other (try_candidate()); one whose
+ * build-id is another is refused, with the server named, and evicted from
+ * libdebuginfod's cache.
+ */
+static int debuginfod_debuginfo(struct smk_binary *b,
+				char **debuginfo_file_name)
+{
+	struct smk_debuginfod *d = smk_debuginfod_default();
+	const char *path, *reason;
+	char *saved, *why, *name;
+	int fd;
+
+	if (!d || !b->build_id_len)
+		return -1;
+	fd = smk_debuginfod_find(d, SMK_DEBUGINFOD_DEBUGINFO, b->build_id,
+				 b->build_id_len, &path, &reason);
+	if (fd < 0) {
+		free(b->debuginfod_reason);
+		b->debuginfod_reason = strdup(reason);
+		return -1;
+	}
+	close(fd);
+	/* try_candidate() reports into b->rejected: take its words. */
+	saved = b->rejected;
+	b->rejected = NULL;
+	fd = try_candidate(b, path, CHECK_BUILD_ID, 0);
+	why = b->rejected;
+	b->rejected = saved;
+	if (fd >= 0) {
+		name = strdup(path);
+		if (!name) {
+			close(fd);
+			return -1;
+		}
+		return found(name, debuginfo_file_name, fd);
+	}
+	add_rejected(b, "debuginfod: %s served %s", smk_debuginfod_urls(d),
+		     why ? why : path);
+	smk_debuginfod_refuse(d, path, b->rejected);
+	free(why);
+	return -1;
+}
+
+static int find_debuginfo(Dwfl_Module *mod, void **userdata,
+			  const char *modname, Dwarf_Addr base,
+			  const char *file_name, const char *debuglink_file,
+			  GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	struct smk_binary *b = *userdata;
+	int fd;
+
+	if (!b)
+		return -1;
+	fd = local_debuginfo(b, debuglink_file, debuglink_crc,
+			     debuginfo_file_name);
+	if (fd < 0)
+		fd = debuginfod_debuginfo(b, debuginfo_file_name);
+	return fd;
+}
+
 /* Report the file to libdwfl (symbols, relocations), without DWARF yet. */
 static bool binary_report(struct smk_binary *b)
 {
@@ -696,11 +756,15 @@ Dwarf *smk_binary_dwarf(struct smk_binary *b)
 	return b->dwarf;
 fail:
 	if (b->rejected) {
-		if (asprintf(&b->no_dwarf_reason, "no usable debuginfo: %s",
-			     b->rejected) < 0)
+		if (asprintf(&b->no_dwarf_reason, "no usable debuginfo: %s%s%s",
+			     b->rejected, b->debuginfod_reason ? "; " : "",
+			     b->debuginfod_reason ? b->debuginfod_reason :
+			     "") < 0)
 			b->no_dwarf_reason = NULL;
-	} else if (asprintf(&b->no_dwarf_reason, "no debuginfo: %s",
-			    dwfl_errmsg(-1)) < 0) {
+	} else if (asprintf(&b->no_dwarf_reason, "no debuginfo: %s%s%s",
+			    dwfl_errmsg(-1), b->debuginfod_reason ? "; " : "",
+			    b->debuginfod_reason ? b->debuginfod_reason :
+			    "") < 0) {
 		b->no_dwarf_reason = NULL;
 	}
 	return NULL;

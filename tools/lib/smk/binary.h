@@ -6,7 +6,8 @@
  * libdwfl, which applies ET_REL relocations, and is looked up lazily in
  * GDB's order: the file itself, then build-id under each debug directory
  * (DIR/.build-id/xx/rest.debug), then .gnu_debuglink next to the file, in
- * its .debug/ subdirectory and under each debug directory.  A candidate
+ * its .debug/ subdirectory and under each debug directory; then, by
+ * build-id, the run's debuginfod servers (debuginfod.h).  A candidate
  * whose build-id (or debuglink CRC) does not match is rejected with a
  * reason, never used.
  */
@@ -61,6 +62,7 @@ struct smk_binary {
 	char *debug_file;	/* where the DWARF came from */
 	char *no_dwarf_reason;	/* why there is none */
 	char *rejected;		/* candidates rejected, for the reason */
+	char *debuginfod_reason; /* why the servers gave none */
 
 	/* private */
 	struct smk_symbol *syms;	/* code symbols by address */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "debuginfod.h"
 
 int smk_cli_option(struct smk_cli *cli, int c, char *arg)
 {
@@ -39,6 +40,28 @@ int smk_cli_option(struct smk_cli *cli, int c, char *arg)
 		return 1;
 	case SMK_CLI_TARGET_PREFIX:
 		cli->debuginfo.target_prefix = arg;
+		return 1;
+	case SMK_CLI_DEBUGINFOD:
+		/* As elfutils and GDB: the servers are DEBUGINFOD_URLS; an
+		 * explicit switch without any is a mistake, not a no-op. */
+		if (arg && !arg[strspn(arg, " \t")]) {
+			fprintf(stderr, "%s: --debuginfod=: no server URL "
+				"given\n", program_invocation_short_name);
+			exit(2);
+		}
+		if (!arg && !(getenv("DEBUGINFOD_URLS") &&
+			      getenv("DEBUGINFOD_URLS")[strspn(
+				      getenv("DEBUGINFOD_URLS"), " \t")])) {
+			fprintf(stderr, "%s: --debuginfod: DEBUGINFOD_URLS is "
+				"not set; set it to the servers, or give "
+				"--debuginfod=URL\n",
+				program_invocation_short_name);
+			exit(2);
+		}
+		smk_debuginfod_configure(true, arg);
+		return 1;
+	case SMK_CLI_NO_DEBUGINFOD:
+		smk_debuginfod_configure(false, NULL);
 		return 1;
 	}
 	return 0;

@@ -21,14 +21,32 @@ enum {
 	SMK_CLI_ROOT = 0x1000,
 	SMK_CLI_DEBUG_DIR,
 	SMK_CLI_TARGET_PREFIX,
+	SMK_CLI_DEBUGINFOD,
+	SMK_CLI_NO_DEBUGINFOD,
 };
 
 /* getopt_long() pieces: append to the tool's own. */
 #define SMK_CLI_SHORTOPTS "n:m:f:N:k:"
-/* Where separate debuginfo is looked for. */
+/* Where separate debuginfo is looked for: local directories, then the
+ * debuginfod servers (--debuginfod[=URLS], --no-debuginfod). */
 #define SMK_CLI_DEBUG_LONGOPTS						\
 	{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR }, \
-	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }
+	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }, \
+	{ "debuginfod", optional_argument, NULL, SMK_CLI_DEBUGINFOD },	\
+	{ "no-debuginfod", no_argument, NULL, SMK_CLI_NO_DEBUGINFOD }
+/* The case labels of SMK_CLI_DEBUG_LONGOPTS, for a tool's own switch
+ * that passes them to smk_cli_option(). */
+#define SMK_CLI_DEBUG_CASES						\
+	case SMK_CLI_DEBUG_DIR:						\
+	case SMK_CLI_TARGET_PREFIX:					\
+	case SMK_CLI_DEBUGINFOD:					\
+	case SMK_CLI_NO_DEBUGINFOD
+/* The help text of the two, for the tools' usage(). */
+#define SMK_CLI_DEBUGINFOD_HELP						\
+"      --debuginfod[=URLS]  ask debuginfod servers by build-id when no local\n" \
+"                           debuginfo matches (default: on when\n"	\
+"                           DEBUGINFOD_URLS is set; URLS overrides it)\n" \
+"      --no-debuginfod      never ask debuginfod servers\n"
 /* A kernel release's binaries, and the tree they are under. */
 #define SMK_CLI_KERNEL_LONGOPTS						\
 	{ "kernel", required_argument, NULL, 'k' },			\
@@ -50,7 +68,9 @@ struct smk_cli {
 /*
  * 1: @c was a common option, taken; 0: not one; -1: out of memory; -2: a
  * usage error (only -n so far: a description that does not fit
- * smk_filter_syntax), for the tool to report and exit 2.
+ * smk_filter_syntax), for the tool to report and exit 2.  --debuginfod
+ * with no URLS and no DEBUGINFOD_URLS is reported here ("PROG:
+ * --debuginfod: ...") and exits 2: no tool can do anything useful with it.
  */
 int smk_cli_option(struct smk_cli *cli, int c, char *arg);
 
