@@ -128,9 +128,11 @@ foreign > "$TMP/foreign0"
 nforeign=$(grep -c '^[pr]' "$TMP/foreign0")
 is "$nforeign" $((5 + nkprobe)) "foreign probes made: $((5 + nkprobe))"
 
-touched=0	# steps after which the foreign state differed
-left=0		# steps after which something of ours was left
-steps=0		# kill steps covered
+# tallies, in files: check_clean runs in command substitutions
+: > "$TMP/checks"	# a line per check
+: > "$TMP/touched"	# a line per step after which the foreign state differed
+: > "$TMP/left"		# a line per step after which something of ours was left
+steps=0			# kill steps covered
 
 # ours: the probes on our binary outside the foreign groups, the journals
 # and records of our state directory (lock files stay, by design).
@@ -144,13 +146,14 @@ state_files() {
 # check_clean: "OURS|FOREIGN|STATE" with FOREIGN "same" or "changed";
 # counts the steps that left something or touched something.
 check_clean() {
+	echo x >> "$TMP/checks"
 	o=$(ours)
 	if foreign | cmp -s - "$TMP/foreign0"; then f=same; else
-		f=changed; touched=$((touched + 1))
+		f=changed; echo x >> "$TMP/touched"
 		foreign | diff "$TMP/foreign0" - | sed 's/^/# /' >&2
 	fi
 	s=$(state_files)
-	[ "$o" = 0 ] && [ -z "$s" ] || left=$((left + 1))
+	[ "$o" = 0 ] && [ -z "$s" ] || echo x >> "$TMP/left"
 	echo "$o|$f|$s"
 }
 
@@ -411,6 +414,6 @@ is "$bad|$hits|$(check_clean)" "0|$((2 * runs))|0|same|" \
 "$R" detach --sweep > /dev/null 2>&1
 is "$(check_clean)" "0|same|" "at the end: nothing of ours in tracefs or the state directory, foreign probes the same"
 diag "kill steps covered: $steps (attach $NW, attach --hold $NWH, detach $NWD, sweep $NWS)"
-diag "foreign probes touched: $touched (steps after which a foreign line or enable file differed)"
-diag "ours left behind: $left (steps after which a probe, journal or record of ours stayed)"
+diag "foreign probes touched: $(wc -l < "$TMP/touched") (checks after which a foreign line or enable file differed)"
+diag "ours left behind: $(wc -l < "$TMP/left") (checks after which a probe, journal or record of ours stayed, of $(wc -l < "$TMP/checks") checks)"
 done_testing
