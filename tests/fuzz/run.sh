@@ -74,7 +74,7 @@ fuzz() {
 			"$TOP/tests/fuzz/corpus/$name" > "$log.1" 2>&1
 		rc=$?
 		cat "$log.1" >> "$log"
-		r=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.1")
+		r=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.1" | tail -n 1)
 		total=$((total + ${r:-0}))
 		[ $rc -ne 0 ] && external "$log.1" || break
 		nexternal=$((nexternal + 1))
