@@ -34,12 +34,12 @@ BEGIN {
 	for (i = 1; i <= n; i++) target[a[i]] = 50
 	printf "%-16s %7s %9s %7s\n", "file", "lines", "covered", "target"
 }
-$1 ~ /tools\/lib\/smk\/[a-z0-9-]*\.c$/ {
+$1 ~ /^([a-z0-9-]*\/)*[a-z0-9-]*\.c$/ {
 	f = $1; sub(/.*\//, "", f)
 	if (f in target) {
 		pct = $10; sub(/%/, "", pct)
 		printf "%-16s %7d %8.2f%% %6d%% %s\n", f, $8, pct, target[f],
-		       pct + 0 >= target[f] ? "met" : "BELOW"
+		       ((pct + 0 >= target[f]) ? "met" : "BELOW")
 	}
 }
 $1 == "TOTAL" { total = $10; lines = $8 }
