@@ -10,7 +10,7 @@ pkgs="make gcc clang pkg-config libelf-dev libdw-dev libkmod-dev
 zlib1g-dev liblzma-dev libzstd-dev libcapstone-dev systemtap-sdt-dev elfutils binutils
 kmod xz-utils zstd gzip python3 python3-docutils python3-pygments perl linux-perf
 qemu-system-x86 busybox-static cpio bpftrace
-flex bison bc libssl-dev patch
+flex bison bc libssl-dev patch strace
 lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev graphviz
 csmith libcsmith-dev python3-clang-14 libclang-rt-14-dev
 debuginfod libdebuginfod1"

@@ -3,8 +3,9 @@
 #
 # The libFuzzer targets of tests/fuzz, bounded for CI: build them (clang,
 # ASan+UBSan), replay every regression input of tests/fuzz/regress, then
-# run each target for FUZZ_CI_TIME seconds (default 15) from its seeds
-# into a scratch corpus.  A crash, a sanitizer or leak report, a broken
+# run each target for FUZZ_CI_TIME seconds from its seeds into a scratch
+# corpus: by default FUZZ_CI_TOTAL (105) seconds shared among the targets,
+# at least 5 each, so that adding a target keeps CI's time.  A crash, a sanitizer or leak report, a broken
 # round trip or an input over 5 s fails.  "make fuzz" runs them longer.
 # No root.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +18,10 @@ for name in $names; do
 	[ -d "$TOP/tests/fuzz/regress/$name" ] && n=$((n + 1))
 done
 echo "1..$((n + 1))"
+ntargets=$(echo $names | wc -w)
+per=$(( ${FUZZ_CI_TOTAL:-105} / ntargets ))
+[ $per -ge 5 ] || per=5
+FUZZ_CI_TIME=${FUZZ_CI_TIME:-$per}
 if ! make -s -C "$TOP" fuzz-build > "$TMP/build" 2>&1; then
 	echo "not ok 1 - the fuzz targets build (make fuzz-build: clang, libclang-rt-14-dev)"
 	sed 's/^/# /' "$TMP/build" | tail -20
@@ -44,7 +49,7 @@ for name in $names; do
 done
 for name in $names; do
 	i=$((i + 1))
-	if FUZZ_WORK="$TMP/work" FUZZ_TIME=${FUZZ_CI_TIME:-15} \
+	if FUZZ_WORK="$TMP/work" FUZZ_TIME=$FUZZ_CI_TIME \
 		sh "$TOP/tests/fuzz/run.sh" fuzz "$name" > "$TMP/out" 2>&1 &&
 	   grep -q "^$name: [0-9][0-9]* executions" "$TMP/out"; then
 		echo "ok $i - $name: fuzzed clean"

@@ -141,8 +141,9 @@ SMK_CLI_DEBUGINFOD_HELP
 "truncating), enables them and prints them; if the kernel refuses one,\n"
 "everything added is removed.  --hold keeps them until SIGINT/SIGTERM\n"
 "(group simple_PID).  detach removes one group's events and no others,\n"
-"or one event of a group attach made; --sweep removes simple_PID groups\n"
-"whose process is gone.  attach records each group's markers in\n"
+"or one event of a group attach made; --sweep undoes attaches that died\n"
+"midway (their journal) and removes simple_PID groups whose process is\n"
+"gone.  attach locks its group and records each group's markers in\n"
 "$SMK_STATE_DIR (default /run/simple-marker): list, watch (the events\n"
 "live, from a private instance) and symbolize-ftrace name them from it.\n"
 "A file named on the command line with nothing to probe (no\n"
@@ -788,9 +789,43 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+/*
+ * The record of @group: the lines of earlier attaches to it (their events
+ * have other names: attach refused names that exist), then ours.
+ */
+static struct smk_error *record_merge(const char *group)
+{
+	struct smk_tracefs_record *old, *all;
+	struct smk_error *err;
+	size_t nold, n = 0, i, j;
+
+	err = smk_tracefs_record_read(group, &old, &nold);
+	if (err)
+		return err;
+	all = calloc(nold + npending, sizeof(*all));
+	if (!all) {
+		smk_tracefs_records_destroy(old, nold);
+		return &smk_error_nomem;
+	}
+	for (i = 0; i < nold; i++) {
+		for (j = 0; j < npending; j++)
+			if (!strcmp(old[i].event, pending_rec[j].event))
+				break;
+		if (j == npending)
+			all[n++] = old[i];
+	}
+	for (j = 0; j < npending; j++)
+		all[n++] = pending_rec[j];
+	err = smk_tracefs_record_write(group, all, n);
+	free(all);
+	smk_tracefs_records_destroy(old, nold);
+	return err;
+}
+
 /* Attach everything collected, as one transaction. */
 static int do_attach(const char *group)
 {
+	struct smk_tracefs_txn *txn;
 	struct smk_tracefs *t = NULL;
 	struct smk_error *err;
 	size_t i;
@@ -824,17 +859,18 @@ static int do_attach(const char *group)
 	}
 	if (open_tracefs(&t))
 		return 1;
-	err = smk_tracefs_attach(t, pending, npending, group);
+	/*
+	 * One transaction between processes (tracefs.h): the group stays
+	 * locked until the record is written, and a kill before the commit
+	 * leaves a journal that the next attach, detach or sweep of the
+	 * group undoes.  "attached" is printed only once it is committed.
+	 */
+	err = smk_tracefs_attach_begin(t, pending, npending, group, &txn);
 	if (err) {
 		error_report(err);
 		smk_tracefs_destroy(t);
 		return 1;
 	}
-	printf("attached %zu probe%s in group %s (%s)\n", npending,
-	       npending == 1 ? "" : "s", group, smk_tracefs_path(t));
-	for (i = 0; i < npending; i++)
-		printf("  %s/%s %s\n", group, pending[i].event,
-		       pending[i].target);
 	/* What list, watch, detach and symbolize-ftrace know us by. */
 	for (i = 0; i < npending && !err; i++) {
 		snprintf(pending[i].group, sizeof(pending[i].group), "%s",
@@ -844,13 +880,26 @@ static int do_attach(const char *group)
 		err = smk_probe_event_format(&pending[i], &pending_rec[i].line);
 	}
 	if (!err)
-		err = smk_tracefs_record_write(group, pending_rec, npending);
+		err = record_merge(group);
 	if (err) {
 		fprintf(stderr, "%s: warning: %s: not recorded (list, watch "
 			"and symbolize-ftrace will not name these markers)\n",
 			prog, err->message);
 		smk_error_destroy(err);
 	}
+	err = smk_tracefs_txn_commit(txn);
+	if (err) {
+		/* attached and recorded; the journal names them still */
+		fprintf(stderr, "%s: warning: %s: a sweep or the next attach "
+			"to group %s will remove these probes\n", prog,
+			err->message, group);
+		smk_error_destroy(err);
+	}
+	printf("attached %zu probe%s in group %s (%s)\n", npending,
+	       npending == 1 ? "" : "s", group, smk_tracefs_path(t));
+	for (i = 0; i < npending; i++)
+		printf("  %s/%s %s\n", group, pending[i].event,
+		       pending[i].target);
 	if (hold) {
 		struct sigaction sa = { .sa_handler = on_signal };
 

@@ -320,6 +320,79 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/*
+ * Packetized metadata (CTF 1.8 section 7.1: packets of a 37-byte header
+ * and text) is checked before babeltrace2 reads it: babeltrace2 2.0.4
+ * spins for ever on a file that ends inside a packet (found by
+ * tests/fuzz/fuzz-ctf.c; tests/fuzz/regress/ctf/metadata-short-packet),
+ * so a hostile trace would hang symbolize-trace.  Each packet's sizes must
+ * be whole bytes, its content at least the header and at most the packet,
+ * and the packet within the file.  Text metadata is left to babeltrace2.
+ */
+enum { META_MAGIC = 0x75d11d57, META_HEADER = 37 };
+
+static uint32_t get32(const unsigned char *p, bool be)
+{
+	return be ? (uint32_t)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3] :
+		    (uint32_t)p[3] << 24 | p[2] << 16 | p[1] << 8 | p[0];
+}
+
+static struct smk_error *check_metadata(const char *dir)
+{
+	struct smk_error *err = NULL;
+	unsigned char h[META_HEADER];
+	uint64_t off = 0, fsize;
+	struct stat st;
+	char *path;
+	FILE *f;
+	bool be;
+
+	if (asprintf(&path, "%s/metadata", dir) < 0)
+		return &smk_error_nomem;
+	f = fopen(path, "rbe");
+	if (!f || fstat(fileno(f), &st)) {
+		err = smk_error_errno(errno, "%s", path);
+		goto out;
+	}
+	fsize = st.st_size;
+	if (fread(h, 1, 4, f) != 4)
+		goto out;	/* too short to be packetized */
+	if (get32(h, false) == META_MAGIC)
+		be = false;
+	else if (get32(h, true) == META_MAGIC)
+		be = true;
+	else
+		goto out;	/* text */
+	while (off < fsize) {
+		uint32_t content, packet;
+
+		if (fseeko(f, off, SEEK_SET) ||
+		    fread(h, 1, sizeof(h), f) != sizeof(h)) {
+			err = smk_error_create(SMK_ERROR_CORRUPT,
+					       "%s: packet at offset %" PRIu64 ": truncated header",
+					       path, off);
+			break;
+		}
+		content = get32(h + 24, be);
+		packet = get32(h + 28, be);
+		if (get32(h, be) != META_MAGIC || content % 8 || packet % 8 ||
+		    content < 8 * META_HEADER || content > packet ||
+		    packet / 8 > fsize - off) {
+			err = smk_error_create(SMK_ERROR_CORRUPT,
+					       "%s: packet at offset %" PRIu64 ": bad header (magic 0x%08" PRIx32 ", content %" PRIu32 " bits, packet %" PRIu32 " bits, %" PRIu64 " bytes left in the file)",
+					       path, off, get32(h, be), content,
+					       packet, fsize - off);
+			break;
+		}
+		off += packet / 8;
+	}
+out:
+	if (f)
+		fclose(f);
+	free(path);
+	return err;
+}
+
 static struct smk_error *find_dirs(struct smk_ctf *t, const char *dir,
 				   int depth, size_t *visited)
 {
@@ -329,8 +402,10 @@ static struct smk_error *find_dirs(struct smk_ctf *t, const char *dir,
 	size_t nsubs = 0, i;
 	DIR *d;
 
-	if (has_metadata(dir))
-		return add_dir(t, dir);
+	if (has_metadata(dir)) {
+		err = check_metadata(dir);
+		return err ? err : add_dir(t, dir);
+	}
 	if (depth >= max_depth || ++*visited > max_dirs_visited)
 		return NULL;
 	d = opendir(dir);

@@ -78,9 +78,11 @@ struct smk_error *smk_inputs_add(struct smk_inputs *in, const char *arg)
 		walk_err = NULL;
 		if (nftw(arg, dir_entry, 16, FTW_PHYS) < 0 && !walk_err)
 			walk_err = smk_error_errno(errno, "%s", arg);
-		/* Stable order whatever readdir gives. */
-		qsort(in->v + first, in->n - first, sizeof(*in->v),
-		      input_cmp);
+		/* Stable order whatever readdir gives (a directory with
+		 * nothing in it leaves in->v NULL: no pointer arithmetic). */
+		if (in->n > first)
+			qsort(in->v + first, in->n - first, sizeof(*in->v),
+			      input_cmp);
 		return walk_err;
 	}
 	if (strchr(arg, '/') || strchr(arg, '.'))

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
@@ -784,9 +785,243 @@ static bool event_exists(struct smk_tracefs *t, const char *group,
 	return fstatat(t->dirfd, path, &st, 0) == 0 || errno != ENOENT;
 }
 
+/*
+ * Transactions between processes.  tracefs has no transactions and no
+ * owner per event, so two marker-resolve processes on one group could
+ * interleave: both find event E absent, both add it (the kernel appends
+ * the second definition to the first's event when their arguments agree),
+ * and a rollback of one removes the other's probe.  A killed attach
+ * leaves events that nothing names.  So:
+ *
+ *  - each group has a lock file STATE/GROUP.lock (STATE is
+ *    smk_tracefs_record_dir()), flock()ed by attach from its existence
+ *    check to its commit and by group removal.  The kernel drops a flock
+ *    when its holder dies, SIGKILL included; lock files are never
+ *    unlinked (unlinking a lock file races with the next locker);
+ *  - before its first tracefs write, attach writes the journal
+ *    STATE/GROUP.attach (temporary file and rename: whole or absent)
+ *    naming the events it is about to create, all found absent under the
+ *    lock; commit unlinks it after the caller has written its record;
+ *  - a journal found by whoever takes the lock next belongs to an attach
+ *    that died (or whose rollback failed): its events were absent when it
+ *    began and only lock holders have added to the group since, so they
+ *    are its own: they are removed, with their record lines, then the
+ *    journal.  Sweep does this for every journal it finds.
+ *
+ * Writers that do not take the lock (perf probe, a shell) are not
+ * serialized: an event they add to our group under a dead attach's name,
+ * before anyone recovers, would be taken for that attach's.
+ */
+struct smk_tracefs_txn {
+	char group[SMK_PROBE_NAME_MAX + 1];
+	int lockfd;
+};
+
+static const char journal_suffix[] = ".attach";
+
+static struct smk_error *state_path(const char *group, const char *suffix,
+				    char **ret)
+{
+	struct smk_error *err = smk_probe_name_check("group name", group);
+
+	*ret = NULL;
+	if (err)
+		return err;
+	if (asprintf(ret, "%s/%s%s", smk_tracefs_record_dir(), group,
+		     suffix) < 0) {
+		*ret = NULL;
+		return &smk_error_nomem;
+	}
+	return NULL;
+}
+
+/* flock(LOCK_EX) STATE/@group.lock into *@fd, making STATE if missing. */
+static struct smk_error *lock_group(const char *group, int *fd)
+{
+	const char *dir = smk_tracefs_record_dir();
+	struct smk_error *err;
+	char *path;
+	int r;
+
+	*fd = -1;
+	err = state_path(group, ".lock", &path);
+	if (err)
+		return err;
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		err = smk_error_errno(errno, "%s: lock of group %s", dir,
+				      group);
+		free(path);
+		return err;
+	}
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (*fd < 0) {
+		err = smk_error_errno(errno, "%s", path);
+		free(path);
+		return err;
+	}
+	do
+		r = flock(*fd, LOCK_EX);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		err = smk_error_errno(errno, "%s: flock", path);
+		close(*fd);
+		*fd = -1;
+	}
+	free(path);
+	return err;
+}
+
+static void unlock_group(int fd)
+{
+	if (fd >= 0)
+		close(fd);	/* drops the flock */
+}
+
+/* The journal of @group: "K EVENT" lines (K 'k' or 'u') after a comment. */
+static struct smk_error *journal_write(const char *group,
+				       const char *const *events,
+				       const char *kinds, size_t n)
+{
+	struct smk_error *err;
+	char *path = NULL, *tmp = NULL;
+	size_t i;
+	FILE *f;
+	int fd;
+
+	err = state_path(group, journal_suffix, &path);
+	if (!err)
+		err = state_path(group, ".attach.tmp", &tmp);
+	if (err)
+		goto out;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+		  0644);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		err = smk_error_errno(errno, "%s", tmp);
+		if (fd >= 0)
+			close(fd);
+		goto out;
+	}
+	fprintf(f, "# attach in progress by pid %ld: events it adds to %s\n",
+		(long)getpid(), group);
+	for (i = 0; i < n; i++)
+		fprintf(f, "%c %s\n", kinds[i], events[i]);
+	if (ferror(f) | fclose(f)) {
+		err = smk_error_errno(errno ? errno : EIO, "%s", tmp);
+		unlink(tmp);
+		goto out;
+	}
+	if (rename(tmp, path) < 0) {
+		err = smk_error_errno(errno, "%s", path);
+		unlink(tmp);
+	}
+out:
+	free(path);
+	free(tmp);
+	return err;
+}
+
+static struct smk_error *journal_remove(const char *group)
+{
+	struct smk_error *err;
+	char *path;
+
+	err = state_path(group, journal_suffix, &path);
+	if (!err && unlink(path) < 0 && errno != ENOENT)
+		err = smk_error_errno(errno, "%s", path);
+	free(path);
+	return err;
+}
+
+/*
+ * Under @group's lock: undo the attach a journal describes, if there is
+ * one (*@found).  Lines that do not parse name nothing we made.
+ */
+static struct smk_error *journal_recover(struct smk_tracefs *t,
+					 const char *group, bool *found)
+{
+	struct smk_error *err, *first = NULL;
+	char *path, *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	if (found)
+		*found = false;
+	/* a journal or a record cut short by a kill, before its rename */
+	err = state_path(group, ".attach.tmp", &path);
+	if (!err)
+		unlink(path);
+	free(path);
+	err = err ? err : state_path(group, ".tmp", &path);
+	if (!err)
+		unlink(path);
+	free(path);
+	err = err ? err : state_path(group, journal_suffix, &path);
+	if (err)
+		return err;
+	f = fopen(path, "re");
+	if (!f) {
+		err = errno == ENOENT ? NULL : smk_error_errno(errno, "%s",
+							       path);
+		free(path);
+		return err;
+	}
+	if (found)
+		*found = true;
+	while (getline(&line, &cap, f) > 0) {
+		char *ev = line + 2;
+
+		line[strcspn(line, "\n")] = '\0';
+		if ((line[0] != 'k' && line[0] != 'u') || line[1] != ' ')
+			continue;
+		err = smk_probe_name_check("event name", ev);
+		if (err) {
+			smk_error_destroy(err);
+			continue;
+		}
+		if (event_exists(t, group, ev))
+			err = smk_tracefs_remove(t, line[0], group, ev);
+		if (!err)
+			err = smk_tracefs_record_drop(group, ev);
+		first = append_error(first, err);
+	}
+	free(line);
+	fclose(f);
+	if (!first && unlink(path) < 0 && errno != ENOENT)
+		first = smk_error_errno(errno, "%s", path);
+	if (first)
+		first = smk_error_prefix(first, "%s: undoing a dead attach",
+					 path);
+	free(path);
+	return first;
+}
+
+static struct smk_error *remove_group_locked(struct smk_tracefs *t,
+					     const char *group,
+					     size_t *nremoved);
+
 struct smk_error *smk_tracefs_remove_group(struct smk_tracefs *t,
 					   const char *group,
 					   size_t *nremoved)
+{
+	struct smk_error *err;
+	int fd;
+
+	if (nremoved)
+		*nremoved = 0;
+	err = lock_group(group, &fd);
+	if (err)
+		return err;
+	/* a dead attach's events are in the group too */
+	err = journal_recover(t, group, NULL);
+	err = append_error(err, remove_group_locked(t, group, nremoved));
+	unlock_group(fd);
+	return err;
+}
+
+static struct smk_error *remove_group_locked(struct smk_tracefs *t,
+					     const char *group,
+					     size_t *nremoved)
 {
 	char path[SMK_PROBE_NAME_MAX + 16];
 	struct smk_error *err, *first = NULL;
@@ -857,7 +1092,9 @@ static pid_t group_pid(const char *group, const char *prefix)
 	const char *p;
 	long pid = 0;
 
-	if (strncmp(group, prefix, n) || group[n] != '_' || !group[n + 1])
+	/* "PREFIX_0123" is not a name smk_tracefs_group_name() makes */
+	if (strncmp(group, prefix, n) || group[n] != '_' || !group[n + 1] ||
+	    group[n + 1] == '0')
 		return 0;
 	for (p = group + n + 1; *p; p++) {
 		if (*p < '0' || *p > '9' || pid > 1L << 30)
@@ -867,20 +1104,71 @@ static pid_t group_pid(const char *group, const char *prefix)
 	return pid;
 }
 
+/*
+ * Undo the attaches that died midway: every journal, in any group, and
+ * every journal cut short before its rename (GROUP.attach.tmp).
+ */
+static struct smk_error *sweep_journals(struct smk_tracefs *t,
+					size_t *ngroups)
+{
+	static const char tmp_suffix[] = ".attach.tmp";
+	const size_t nt = sizeof(tmp_suffix) - 1;
+	struct smk_error *err, *first = NULL;
+	char group[SMK_PROBE_NAME_MAX + 1];
+	struct dirent *d;
+	DIR *dir;
+	int fd;
+
+	dir = opendir(smk_tracefs_record_dir());
+	if (!dir)
+		return errno == ENOENT ? NULL :
+		       smk_error_errno(errno, "%s", smk_tracefs_record_dir());
+	while ((d = readdir(dir))) {
+		size_t len = strlen(d->d_name), ns = sizeof(journal_suffix) - 1;
+		bool found;
+
+		if (len > nt && !strcmp(d->d_name + len - nt, tmp_suffix))
+			ns = nt;
+		if (len <= ns || len - ns > SMK_PROBE_NAME_MAX ||
+		    strcmp(d->d_name + len - ns, ns == nt ? tmp_suffix :
+			   journal_suffix))
+			continue;
+		memcpy(group, d->d_name, len - ns);
+		group[len - ns] = '\0';
+		err = smk_probe_name_check("group name", group);
+		if (err) {
+			smk_error_destroy(err);
+			continue;
+		}
+		err = lock_group(group, &fd);
+		if (!err) {
+			err = journal_recover(t, group, &found);
+			unlock_group(fd);
+			if (!err && found && ngroups)
+				(*ngroups)++;
+		}
+		first = append_error(first, err);
+	}
+	closedir(dir);
+	return first;
+}
+
 struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
 				    size_t *ngroups)
 {
 	struct smk_error *err, *first = NULL;
-	char **names;
+	char **names, *path = NULL;
 	size_t n, i;
 
 	if (ngroups)
 		*ngroups = 0;
 	err = smk_probe_name_check("group prefix", prefix);
-	if (!err)
-		err = dir_names(t, "events", &names, &n);
 	if (err)
 		return err;
+	first = sweep_journals(t, ngroups);
+	err = dir_names(t, "events", &names, &n);
+	if (err)
+		return append_error(first, err);
 	for (i = 0; i < n; i++) {
 		pid_t pid = group_pid(names[i], prefix);
 
@@ -889,6 +1177,13 @@ struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
 		if (kill(pid, 0) == 0 || errno != ESRCH)
 			continue;	/* alive (or not ours to judge) */
 		err = smk_tracefs_remove_group(t, names[i], NULL);
+		/* no one else takes a dead process's group: its lock goes */
+		if (!err)
+			err = state_path(names[i], ".lock", &path);
+		if (!err && unlink(path) < 0 && errno != ENOENT)
+			err = smk_error_errno(errno, "%s", path);
+		free(path);
+		path = NULL;
 		if (!err && ngroups)
 			(*ngroups)++;
 		first = append_error(first, err);
@@ -927,16 +1222,20 @@ static struct smk_error *rollback(struct smk_tracefs *t, const char *group,
 	return err;
 }
 
-struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
-				     const struct smk_probe_event *evs,
-				     size_t n, const char *group)
+struct smk_error *smk_tracefs_attach_begin(struct smk_tracefs *t,
+					   const struct smk_probe_event *evs,
+					   size_t n, const char *group,
+					   struct smk_tracefs_txn **txn)
 {
-	struct smk_error *err = NULL;
+	struct smk_error *err = NULL, *rerr;
 	struct name *names = NULL;
-	char **lines = NULL;
+	const char **jevents = NULL;
+	char **lines = NULL, *jkinds = NULL;
 	size_t nnames = 0, i, j;
-	bool group_given = group;
+	bool group_given = group, journaled = false;
+	int lockfd = -1;
 
+	*txn = NULL;
 	if (!n)
 		return NULL;
 	if (group)
@@ -947,7 +1246,10 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 		return err;
 	lines = calloc(n, sizeof(*lines));
 	names = calloc(n, sizeof(*names));
-	if (!lines || !names) {
+	jevents = calloc(n, sizeof(*jevents));
+	jkinds = calloc(n, 1);
+	*txn = calloc(1, sizeof(**txn));
+	if (!lines || !names || !jevents || !jkinds || !*txn) {
 		err = &smk_error_nomem;
 		goto out;
 	}
@@ -978,6 +1280,11 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 			goto out;
 		}
 	}
+	err = lock_group(group, &lockfd);
+	if (!err)
+		err = journal_recover(t, group, NULL);
+	if (err)
+		goto out;
 	/* events/GROUP/EVENT: whole, unlike a listing under others' writes */
 	for (j = 0; j < nnames; j++)
 		if (event_exists(t, group, names[j].event)) {
@@ -987,27 +1294,82 @@ struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 					       group, names[j].event, group);
 			goto out;
 		}
+	for (j = 0; j < nnames; j++) {
+		jevents[j] = names[j].event;
+		jkinds[j] = names[j].kind;
+	}
+	err = journal_write(group, jevents, jkinds, nnames);
+	if (err)
+		goto out;
+	journaled = true;
 	for (i = 0; i < n; i++) {
 		for (j = 0; strcmp(names[j].event, evs[i].event); j++)
 			;
 		err = smk_tracefs_add(t, names[j].kind, lines[i]);
 		if (err)
 			goto fail;
-		names[j].added = true;
+		names[j].added = true;	/* a refused definition adds nothing */
 	}
 	for (j = 0; j < nnames; j++) {
 		err = smk_tracefs_enable(t, group, names[j].event, true);
 		if (err)
 			goto fail;
 	}
+	strcpy((*txn)->group, group);
+	(*txn)->lockfd = lockfd;
+	lockfd = -1;
 	goto out;
 fail:
-	err = rollback(t, group, names, nnames, err);
+	rerr = rollback(t, group, names, nnames, NULL);
+	if (!rerr)
+		rerr = journal_remove(group);
+	else
+		rerr = append_error(rerr, smk_error_create(SMK_ERROR_IO,
+			"the journal %s/%s%s is kept: a sweep, or the next "
+			"attach or removal of group %s, finishes the rollback",
+			smk_tracefs_record_dir(), group, journal_suffix,
+			group));
+	err = append_error(err, rerr);
+	journaled = false;
 out:
+	if (err) {
+		if (journaled)
+			err = append_error(err, journal_remove(group));
+		free(*txn);
+		*txn = NULL;
+	}
+	unlock_group(lockfd);
 	for (i = 0; lines && i < n; i++)
 		free(lines[i]);
 	free(lines);
 	free(names);
+	free(jevents);
+	free(jkinds);
+	return err;
+}
+
+struct smk_error *smk_tracefs_txn_commit(struct smk_tracefs_txn *txn)
+{
+	struct smk_error *err;
+
+	if (!txn)
+		return NULL;
+	err = journal_remove(txn->group);
+	unlock_group(txn->lockfd);
+	free(txn);
+	return err;
+}
+
+struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
+				     const struct smk_probe_event *evs,
+				     size_t n, const char *group)
+{
+	struct smk_tracefs_txn *txn;
+	struct smk_error *err;
+
+	err = smk_tracefs_attach_begin(t, evs, n, group, &txn);
+	if (!err)
+		err = smk_tracefs_txn_commit(txn);
 	return err;
 }
 

@@ -106,17 +106,21 @@ struct smk_error *smk_tracefs_list(struct smk_tracefs *t, char kind,
 void smk_tracefs_entries_destroy(struct smk_tracefs_entry *e, size_t n);
 
 /*
- * Remove every event of @group, and only those, from both files.  Keeps
- * going after a failure and returns the first error.  *@nremoved (if not
- * NULL) counts the events removed.
+ * Remove every event of @group, and only those, from both files, under the
+ * group's lock (see smk_tracefs_attach_begin()), after undoing a dead
+ * attach to it.  Keeps going after a failure and returns the first error.
+ * *@nremoved (if not NULL) counts the events removed.
  */
 struct smk_error *smk_tracefs_remove_group(struct smk_tracefs *t,
 					   const char *group,
 					   size_t *nremoved);
 
 /*
- * Remove the groups "@prefix_<pid>" whose process no longer exists
- * (kill(pid, 0) fails with ESRCH), left by runs that were killed.  A pid
+ * Undo every attach that died midway (a journal in the state directory,
+ * in any group: see smk_tracefs_attach_begin()), then remove the groups
+ * "@prefix_<pid>" whose process no longer exists (kill(pid, 0) fails with
+ * ESRCH), left by runs that were killed.  "@prefix_0..." is not such a
+ * name.  A pid
  * reused by another process keeps its group (a leftover, never a loss);
  * groups of processes in other pid namespaces look dead from here.
  * *@ngroups (if not NULL) counts the groups removed.
@@ -130,11 +134,32 @@ struct smk_error *smk_tracefs_sweep(struct smk_tracefs *t, const char *prefix,
  * add every definition (several definitions with one name append probes to
  * one event), then enable each event (in the selected instance, if any).
  * On any failure, disable and remove what this call added and return the
- * kernel's error; a failure to roll back is added to the message.
+ * kernel's error; a failure to roll back is added to the message.  It is
+ * smk_tracefs_attach_begin() then smk_tracefs_txn_commit().
  */
 struct smk_error *smk_tracefs_attach(struct smk_tracefs *t,
 				     const struct smk_probe_event *evs,
 				     size_t n, const char *group);
+
+/*
+ * The same, in two steps, so that a caller can write its record
+ * (smk_tracefs_record_write()) inside the transaction.  Between processes:
+ * the group is locked (flock on STATE/GROUP.lock, STATE being
+ * smk_tracefs_record_dir()) from the existence check to the commit, and a
+ * journal STATE/GROUP.attach names the events being made; a process that
+ * dies before the commit (SIGKILL at any step) leaves its lock released
+ * and its journal, and the next attach, removal or sweep of the group
+ * removes those events and their record lines.  A rollback that fails
+ * keeps the journal, for the same reason.  On success *@txn holds the
+ * lock; smk_tracefs_txn_commit() drops the journal and the lock.
+ */
+struct smk_tracefs_txn;
+struct smk_error *smk_tracefs_attach_begin(struct smk_tracefs *t,
+					   const struct smk_probe_event *evs,
+					   size_t n, const char *group,
+					   struct smk_tracefs_txn **txn);
+/* Commit and free @txn (NULL: a no-op). */
+struct smk_error *smk_tracefs_txn_commit(struct smk_tracefs_txn *txn);
 
 /* Disable and remove exactly the events of @group: smk_tracefs_remove_group. */
 struct smk_error *smk_tracefs_detach(struct smk_tracefs *t, const char *group);
