@@ -521,12 +521,23 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			json_kv("expr", f->expr, true);
 			json_kv("name", f->name, true);
 			json_kv("spec", f->spec, true);
-			json_kv("type", f->spec || f->compute ? f->type : NULL,
-				true);
+			json_kv("type", f->spec || f->compute ||
+				f->entry.spec ? f->type : NULL, true);
 			json_kv("ctype", f->ctype, true);
 			json_kv("location", f->location, true);
-			json_kv("how", f->spec || f->compute ?
+			json_kv("how", f->spec || f->compute || f->entry.spec ?
 				smk_fetch_how_name(f->how) : NULL, true);
+			if (f->entry.spec) {
+				/* The entry probe's: entry.h. */
+				printf("\"entry\": {");
+				json_kv("symbol", f->entry.symbol, true);
+				printf("\"offset\": 0, \"file_offset\": %llu, ",
+				       (unsigned long long)
+				       f->entry.file_offset);
+				json_kv("spec", f->entry.spec, true);
+				json_kv("type", f->type, false);
+				printf("}, ");
+			}
 			if (f->compute) {
 				unsigned int j;
 
