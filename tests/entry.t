@@ -135,7 +135,8 @@ for m in json.load(open(sys.argv[1]))["markers"]:
             e = a.get("entry") or {}
             if a.get("spec") or not e.get("symbol") or e.get("offset") \
                or not str(e.get("spec", "")).startswith("%") \
-               or e["symbol"] != s["symbol"]:
+               or not (s["symbol"] == e["symbol"] or
+                       s["symbol"].startswith(e["symbol"] + ".")):
                 bad += 1
 print(n if not bad else -bad)
 PY

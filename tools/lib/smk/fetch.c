@@ -2268,6 +2268,36 @@ static struct smk_error *set_str(char **dst, const char *src)
 }
 
 /*
+ * The entry of @fn, which has DW_AT_ranges and no DW_AT_entry_pc or
+ * DW_AT_low_pc (gcc's hot and .cold parts): the range that starts the
+ * ELF symbol named as the function (or its .constprop/.isra clone), not
+ * "fn.cold".  False if no range does.
+ */
+static bool ranges_entry(struct ctx *c, Dwarf_Die *fn, Dwarf_Addr *ret)
+{
+	Dwarf_Addr base, start, end;
+	const char *name = dwarf_diename(fn), *sym;
+	ptrdiff_t off = 0;
+	uint64_t o;
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	while ((off = dwarf_ranges(fn, off, &base, &start, &end)) > 0) {
+		sym = smk_binary_symbol(c->b, start, &o);
+		if (!sym || o || strncmp(sym, name, n))
+			continue;
+		if (!sym[n] || !strncmp(sym + n, ".constprop.", 11) ||
+		    !strncmp(sym + n, ".isra.", 6)) {
+			*ret = start;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
  * An entry value's probe: the entry of the concrete function holding pc
  * (the innermost DW_TAG_subprogram of the scopes: an inlined instance's
  * entry values are those of the function it was inlined into, whose
@@ -2297,7 +2327,9 @@ static struct smk_error *entry_probe(struct ctx *c,
 	for (i = 0; i < c->nscopes && !fn; i++)
 		if (dwarf_tag(&c->scopes[i]) == DW_TAG_subprogram)
 			fn = &c->scopes[i];
-	if (!fn || dwarf_entrypc(fn, &entry)) {
+	if (fn && dwarf_entrypc(fn, &entry) && !ranges_entry(c, fn, &entry))
+		fn = NULL;
+	if (!fn) {
 		unavailable(c, "value only at function entry "
 			    "(DW_OP_entry_value), and the function's entry "
 			    "is not known");
