@@ -20,7 +20,10 @@
 # then at gcc -O2:
 #   - a function entered before attach (the program waits inside it): that
 #     activation's hit says "?" with the reason, the others are right;
-#   - a "[LOST N EVENTS]" line before a hit: unavailable, never guessed.
+#   - a "[LOST N EVENTS]" line before a hit: unavailable, never guessed;
+#   - a made-up trace: an entry whose return never came (longjmp) is
+#     skipped by its stack pointer, another task and a returned
+#     activation get no value.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TOP/tests/lib/tracefs.sh"
 
@@ -30,7 +33,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 tracefs_setup || skip_all "$tracefs_why"
-plan 19
+plan 20
 
 R=$TOP/tools/resolve/marker-resolve
 LDS=$TOP/scripts/simple_marker-user.lds
@@ -217,6 +220,18 @@ if [ -n "$line" ]; then
 	"$R" attach --group "$G" "$TMP/gcc-O2/z" > /dev/null 2>&1
 	# The trace names the old group's events: the same names.
 	"$R" symbolize-ftrace "$D/lost" > "$D/lost.sym" 2>&1
+	# A return never seen (longjmp; uprobes follow 64 nested returns),
+	# another task, a return: by the stack pointers alone.
+	t() { printf '            ent-%s     [000] ..... 1.%06d: %s: (0x1234) %s\n' "$@"; }
+	{
+		t 7 1 ent_visit_done__entry 'depth=1 key=5 __sp=0x1000'
+		t 7 2 ent_visit_done__entry 'depth=0 key=6 __sp=0xf00'
+		t 7 3 ent_visit_done '__sp=0xfe0'
+		t 8 4 ent_visit_done '__sp=0xfe0'
+		t 7 5 ent_visit_done__return '__sp=0x1008'
+		t 7 6 ent_visit_done '__sp=0xfe0'
+	} > "$D/stale"
+	"$R" symbolize-ftrace "$D/stale" > "$D/stale.sym" 2>&1
 	"$R" detach --group "$G" > /dev/null 2>&1
 	rmdir "$INST" 2> /dev/null
 	hit=$(grep ': ent_visit_done: ' "$D/lost.sym" | sed -n 3p)
@@ -229,4 +244,9 @@ else
 fi
 _tap_result $ok "a [LOST N EVENTS] line before a hit: its entry values are unavailable, not guessed"
 [ $ok = 0 ] || diag "$hit"
+got=$(grep -o 'values = { .* }' "$D/stale.sym" 2>/dev/null | tr '\n' '|')
+want='values = { depth = 1, key = 5 }|values = { depth = ? (no entry event for this activation: entered before the probes were attached or events were lost), key = ? (no entry event for this activation: entered before the probes were attached or events were lost) }|values = { depth = ? (no entry event for this activation: entered before the probes were attached or events were lost), key = ? (no entry event for this activation: entered before the probes were attached or events were lost) }|'
+[ "$got" = "$want" ]
+_tap_result $? "by stack pointer: a deeper entry whose return was lost is skipped, another task and a returned activation get none"
+[ "$got" = "$want" ] || diag "$got"
 done_testing
