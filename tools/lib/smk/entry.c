@@ -200,6 +200,8 @@ struct smk_error *smk_entry_events(const char *group, const char *base,
 
 /* The join */
 
+enum { STACK_MAX = 1 << 16 };	/* entries kept per task and event */
+
 struct entry {
 	char *fields;
 	uint64_t sp;
@@ -346,6 +348,10 @@ struct smk_error *smk_entry_join_push(struct smk_entry_join *j, int pid,
 	/* Entries at or below this one's frame are gone (a lost return). */
 	while (s->n && s->e[s->n - 1].sp <= sp)
 		free(s->e[--s->n].fields);
+	if (s->n >= STACK_MAX) {
+		/* A hostile or broken trace: forget rather than guess. */
+		stack_clear(s);
+	}
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 8;
 
