@@ -1058,7 +1058,9 @@ def probe_run(tfs, binary, markers, workdir, attach="own"):
                 names += f[2]
             elif f:
                 names.append(f)
-        if any(isinstance(f, tuple) and f[0] == "entry" for f in fields):
+        if " __sp=" in t.group(3):
+            # the stack pointer of an event with entry values (the
+            # tool's own events in --attach resolve), last
             names.append("__sp")
         vals = parse_fields(t.group(3), names) or {}
         row = []
