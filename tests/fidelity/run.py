@@ -176,7 +176,8 @@ def defs_resolve(binary):
                              "reason": a.get("reason"),
                              "how": a.get("how"),
                              "compute": a.get("compute"),
-                             "inputs": a.get("inputs") or []})
+                             "inputs": a.get("inputs") or [],
+                             "entry": a.get("entry")})
             sites.append({"file_offset": off, "symbol": s.get("symbol"),
                           "offset": s.get("offset"), "args": args,
                           "event": s.get("event")})
@@ -653,7 +654,7 @@ class Session:
         self.external = False	# events added by marker-resolve attach
         self.leftover = None
 
-    def add(self, event, binary, file_offset, fetches):
+    def add(self, event, binary, file_offset, fetches, kind="p"):
         if not IDENT.match(event) or not IDENT.match(self.group):
             return "bad event name"
         if not binary.startswith("/") or re.search(r"\s", binary):
@@ -661,7 +662,9 @@ class Session:
         bad = [f for f in fetches if not FETCH.match(f)]
         if bad:
             return f"refused fetch argument {bad[0]!r}"
-        line = f"p:{self.group}/{event} {binary}:{file_offset:#x}"
+        if kind not in ("p", "r"):
+            return "bad probe kind"
+        line = f"{kind}:{self.group}/{event} {binary}:{file_offset:#x}"
         if fetches:
             line += " " + " ".join(fetches)
         err = self.tfs.append(line)
@@ -777,6 +780,59 @@ def attach_with_resolve(sess, binary, markers):
     return evmap
 
 
+def is_entry(a):
+    """An entry value the tool says how to read (entry.h)."""
+    e = a.get("entry") or {}
+    return a.get("how") == "entry value" and bool(e.get("spec")) and \
+        e.get("file_offset") is not None and bool(a.get("type"))
+
+
+TASK_PID = re.compile(r"^\s*.*?-(\d+)\s+\[\d+\]")
+
+
+def join_entry(stacks, line, t, entry_evs, return_evs):
+    """An entry event pushes its fields on its task's stack, a return
+    pops the entries below its stack pointer (tools/lib/smk/entry.h)."""
+    p = TASK_PID.match(line)
+    if not p:
+        return
+    ev = t.group(1)
+    if ev in entry_evs:
+        vals = parse_fields(t.group(3), entry_evs[ev] + ["__sp"]) or {}
+        try:
+            sp = int(vals.get("__sp", ""), 0)
+        except ValueError:
+            return
+        st = stacks.setdefault((p.group(1), ev), [])
+        while st and st[-1][0] <= sp:
+            st.pop()
+        st.append((sp, vals))
+        return
+    vals = parse_fields(t.group(3), ["__sp"]) or {}
+    st = stacks.get((p.group(1), return_evs[ev]), [])
+    try:
+        sp = int(vals.get("__sp", ""), 0)
+    except ValueError:
+        st.clear()
+        return
+    while st and st[-1][0] < sp:
+        st.pop()
+
+
+def entry_value(stacks, line, entry_ev, field, sp):
+    """The entry value @field of the activation a marker hit with stack
+    pointer @sp belongs to, or None."""
+    p = TASK_PID.match(line)
+    try:
+        sp = int(sp or "", 0)
+    except ValueError:
+        return None
+    st = stacks.get((p.group(1), entry_ev), []) if p else []
+    while st and st[-1][0] < sp:
+        st.pop()
+    return st[-1][1].get(field) if st else None
+
+
 def field_names(site):
     """The tracefs field of each argument of @site (None: not fetched),
     named as smk_probe_event_from_site() names them: the name cut at 32
@@ -870,6 +926,7 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
         return inproc_run(binary, markers, workdir)
     sess = Session(tfs)
     evmap = {}
+    entry_evs, return_evs = {}, {}
     used = set()
     try:
         if attach == "resolve":
@@ -884,8 +941,21 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
                 while ev in used or not IDENT.match(ev):
                     k += 1
                     ev = f"e{k}_{j}"
-                fields, fetches = [], []
+                fields, fetches, efetches = [], [], []
+                entry = None
                 for i, a in enumerate(s["args"]):
+                    if not a.get("spec") and is_entry(a):
+                        # An entry value (tools/lib/smk/entry.h): read
+                        # by an entry probe, joined per task by the
+                        # stack pointer.
+                        e = a["entry"]
+                        if entry not in (None, e["file_offset"]):
+                            fields.append(None)
+                            continue
+                        entry = e["file_offset"]
+                        efetches.append(f"a{i}={e['spec']}:{a['type']}")
+                        fields.append(("entry", a, f"a{i}"))
+                        continue
                     if not a.get("spec") and a.get("compute") and \
                             a.get("inputs"):
                         # A computed value: its inputs, the value
@@ -906,7 +976,28 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
                                    (f":{a['type']}" if a.get("type")
                                     else ""))
                     fields.append(fn)
+                if entry is not None:
+                    fetches.append("__sp=%sp:x64")
                 err = sess.add(ev, binary, s["file_offset"], fetches)
+                if err is None and entry is not None:
+                    sp = ["__sp=%sp:x64"]
+                    err = sess.add(ev + "__e", binary, entry,
+                                   efetches + sp) or \
+                        sess.add(ev + "__r", binary, entry, sp, kind="r")
+                    if err:
+                        m["attach_errors"].append(
+                            f"site {j}: entry probe rejected ({err})")
+                        fields = [None if isinstance(f, tuple) and
+                                  f[0] == "entry" else f for f in fields]
+                        err = None
+                    else:
+                        entry_evs[ev + "__e"] = [f[2] for f in fields
+                                                 if isinstance(f, tuple) and
+                                                 f[0] == "entry"]
+                        return_evs[ev + "__r"] = ev + "__e"
+                        fields = [("entry", f[1], f[2], ev + "__e")
+                                  if isinstance(f, tuple) and
+                                  f[0] == "entry" else f for f in fields]
                 user = [f for f in fetches if not USER_ONLY.search(f)]
                 if err and user and len(user) < len(fetches):
                     # "@sym" is kprobe syntax: uprobes reject the line.
@@ -946,6 +1037,7 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
         raise RuntimeError(f"{binary}: exit {r.returncode}: {r.stderr}")
     got = {}
     lost = 0
+    stacks = {}
     for line in text.splitlines():
         if line.startswith("#"):
             continue
@@ -953,19 +1045,31 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
             lost += 1
             continue
         t = TRACE_LINE.match(line)
+        if t and (t.group(1) in entry_evs or t.group(1) in return_evs):
+            join_entry(stacks, line, t, entry_evs, return_evs)
+            continue
         if not t or t.group(1) not in evmap:
             continue
         name, j, fields = evmap[t.group(1)]
         names = []
         for f in fields:
+            if isinstance(f, tuple) and f[0] == "entry":
+                continue
             if isinstance(f, tuple):
                 names += f[2]
             elif f:
                 names.append(f)
+        if " __sp=" in t.group(3):
+            # the stack pointer of an event with entry values (the
+            # tool's own events in --attach resolve), last
+            names.append("__sp")
         vals = parse_fields(t.group(3), names) or {}
         row = []
         for f in fields:
-            if isinstance(f, tuple):
+            if isinstance(f, tuple) and f[0] == "entry":
+                row.append(entry_value(stacks, line, f[3], f[2],
+                                       vals.get("__sp")))
+            elif isinstance(f, tuple):
                 row.append(computed_value(f[1], vals, f[2]))
             else:
                 row.append(vals.get(f) if f else None)
@@ -1027,7 +1131,8 @@ def compare(expected, markers, got):
         for i in range(nargs):
             if m["sites"] and all(i < len(s["args"]) and
                                   (s["args"][i].get("spec") or
-                                   s["args"][i].get("compute"))
+                                   s["args"][i].get("compute") or
+                                   is_entry(s["args"][i]))
                                   for s in m["sites"]):
                 avail += 1
         row["args_available"] = avail
@@ -1038,7 +1143,8 @@ def compare(expected, markers, got):
             r = None
             for s in m["sites"] or [{"args": []}]:
                 a = s["args"][i] if i < len(s["args"]) else {}
-                if not a.get("spec") and not a.get("compute"):
+                if not a.get("spec") and not a.get("compute") and \
+                        not is_entry(a):
                     r = a.get("reason") or "no fetch argument"
                     break
             why.append(r)
@@ -1046,7 +1152,7 @@ def compare(expected, markers, got):
         row["arg_reasons"] = sorted({
             f"{a.get('expr')}: {a.get('reason')}" for s in m["sites"]
             for a in s["args"] if not a.get("spec") and
-            not a.get("compute") and a.get("reason")})
+            not a.get("compute") and not is_entry(a) and a.get("reason")})
         row["how"] = sorted({a.get("how") for s in m["sites"]
                              for a in s["args"] if a.get("how")})
         if len(exp) == len(g):

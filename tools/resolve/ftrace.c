@@ -23,6 +23,7 @@
 #include "smk/binary.h"
 #include "smk/cli.h"
 #include "smk/compute.h"
+#include "smk/entry.h"
 #include "smk/ftrace.h"
 #include "smk/json.h"
 #include "smk/kernel.h"
@@ -46,6 +47,8 @@ struct state {
 	/* What our attach recorded: names the markers of uprobe events */
 	struct smk_tracefs_record *rec;
 	size_t nrec;
+	/* Entry values: the per-task stacks of entry events (entry.h). */
+	struct smk_entry_join *join;
 };
 
 struct answer {
@@ -147,7 +150,8 @@ static bool field_value(const char *fields, const char *name, uint64_t *ret)
  * "NAME = VALUE, ..." into @buf ("NAME = ?" for one whose inputs are not
  * all there, or whose program does not parse).
  */
-static void compute_values(const char *desc, const char *fields, char *buf,
+static void compute_values(struct state *st, const struct smk_ftrace_event *ev,
+			   const char *desc, const char *fields, char *buf,
 			   size_t size, bool json)
 {
 	char item[512];
@@ -175,6 +179,35 @@ static void compute_values(const char *desc, const char *fields, char *buf,
 		if (!eq || !colon)
 			continue;
 		*eq = *colon = '\0';
+		if (colon[1] == '@') {
+			/* An entry value: its activation's entry event. */
+			const char *why = NULL, *ef;
+
+			ef = smk_entry_join_find(st->join, ev->pid, colon + 2,
+						 fields, &why);
+			if (!ef || !smk_entry_field(ef, item, text,
+						    sizeof(text))) {
+				r = json ? snprintf(buf + n, size - n,
+						    "%s\"%s\": null",
+						    n ? ", " : "", item) :
+					   snprintf(buf + n, size - n,
+						    "%s%s = ? (%s)",
+						    n ? ", " : "", item,
+						    why ? why : "no such field "
+						    "in the entry event");
+			} else {
+				r = json ? snprintf(buf + n, size - n,
+						    "%s\"%s\": %s",
+						    n ? ", " : "", item, text) :
+					   snprintf(buf + n, size - n,
+						    "%s%s = %s",
+						    n ? ", " : "", item, text);
+			}
+			if (r < 0 || (size_t)r >= size - n)
+				break;
+			n += (size_t)r;
+			continue;
+		}
 		err = smk_compute_parse(colon + 1, &prog);
 		if (err) {
 			smk_error_destroy(err);
@@ -350,12 +383,45 @@ static int do_stream(struct state *st, FILE *f, const char *name)
 		if (!copy)
 			goto nomem;
 		if (!smk_ftrace_parse(copy, &ev)) {
+			/*
+			 * "CPU:N [LOST M EVENTS]", or a CPU whose buffer
+			 * starts after the others' (overwritten): an entry
+			 * or a return may be gone.
+			 */
+			if (strstr(line, "[LOST ") ||
+			    strstr(line, " buffer started "))
+				smk_entry_join_lost(st->join);
 			if (!st->json)
 				puts(line);
 			free(copy);
 			continue;
 		}
 		st->nevents++;
+		{
+			const char *d = computed_of(st, ev.event);
+			struct smk_error *err = NULL;
+
+			if (d && !strcmp(d, "@entry"))
+				err = smk_entry_join_push(st->join, ev.pid,
+							  ev.event,
+							  ev.fields ?
+							  ev.fields : "");
+			else if (d && !strncmp(d, "@return=", 8))
+				smk_entry_join_pop(st->join, ev.pid, d + 8,
+						   ev.fields ? ev.fields : "");
+			if (err) {
+				smk_error_destroy(err);
+				free(copy);
+				goto nomem;
+			}
+			if (d && d[0] == '@') {
+				/* Our entry/return events: no marker's. */
+				if (!st->json)
+					puts(line);
+				free(copy);
+				continue;
+			}
+		}
 		if (!ev.where) {
 			if (!st->json)
 				puts(line);
@@ -380,7 +446,8 @@ static int do_stream(struct state *st, FILE *f, const char *name)
 			char values[1024] = "";
 
 			if (desc)
-				compute_values(desc, ev.fields ? ev.fields : "",
+				compute_values(st, &ev, desc,
+					       ev.fields ? ev.fields : "",
 					       values, sizeof(values),
 					       st->json);
 			if (st->json)
@@ -467,6 +534,11 @@ int cmd_symbolize_ftrace(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
+	if (smk_entry_join_create(&st.join)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		rc = 1;
+		goto out;
+	}
 	{
 		struct smk_error *err = smk_tracefs_record_read(NULL, &st.rec,
 								&st.nrec);
@@ -500,6 +572,7 @@ int cmd_symbolize_ftrace(int argc, char **argv)
 			"resolved, %zu at a marker\n", prog, st.nevents,
 			st.nresolved, st.nmarkers);
 out:
+	smk_entry_join_destroy(st.join);
 	smk_tracefs_records_destroy(st.rec, st.nrec);
 	kaddr_deinit(&st.ka);
 	smk_cli_deinit(&st.cli);

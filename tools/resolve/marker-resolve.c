@@ -17,6 +17,7 @@
 #include "smk/adhoc.h"
 #include "smk/binary.h"
 #include "smk/cli.h"
+#include "smk/entry.h"
 #include "smk/filter.h"
 #include "smk/forms.h"
 #include "smk/json.h"
@@ -168,10 +169,17 @@ static bool name_used(const char *n)
  * fields sharing an event (probe-event.c).  A marker whose name another
  * marker already took (names need not be unique) gets NAME_2, NAME_3...
  */
-static struct smk_error *definitions(struct smk_binary *b,
-				     const struct smk_placement *p,
-				     const char *abspath,
-				     struct smk_probe_event **evs, size_t *n)
+/*
+ * The events of @p: one per site group, then the entry and return events
+ * of its entry values (entry.h), *@nentry of them; @base_out gets the
+ * name the marker's events are made from.
+ */
+static struct smk_error *definitions_base(struct smk_binary *b,
+					  const struct smk_placement *p,
+					  const char *abspath,
+					  struct smk_probe_event **evs,
+					  size_t *n, char *base_out,
+					  size_t *nentry)
 {
 	const char *module = b->kind == SMK_BINARY_MODULE ? b->module : NULL;
 	const char *path = b->kind == SMK_BINARY_EXEC ||
@@ -179,7 +187,7 @@ static struct smk_error *definitions(struct smk_binary *b,
 	char base[SMK_PROBE_NAME_MAX + 1];
 	struct smk_error *err;
 	unsigned int k;
-	size_t i;
+	size_t i, m = 0;
 
 	for (k = 0;; k = k ? k + 1 : 2) {
 		bool clash = false;
@@ -191,12 +199,25 @@ static struct smk_error *definitions(struct smk_binary *b,
 						      path, p, 0, evs, n);
 		if (err)
 			return err;
+		m = *n;
+		err = smk_entry_events(opt.group, base, module, path, p, evs,
+				       n);
+		if (err) {
+			smk_probe_events_destroy(*evs, *n);
+			*evs = NULL;
+			*n = 0;
+			return err;
+		}
 		for (i = 0; i < *n && !clash; i++)
 			clash = name_used((*evs)[i].event);
 		if (!clash)
 			break;
 		smk_probe_events_destroy(*evs, *n);
 	}
+	if (base_out)
+		strcpy(base_out, base);
+	if (nentry)
+		*nentry = *n - m;
 	for (i = 0; i < *n; i++) {
 		if (name_used((*evs)[i].event))
 			continue;
@@ -207,6 +228,14 @@ static struct smk_error *definitions(struct smk_binary *b,
 			return &smk_error_nomem;
 	}
 	return NULL;
+}
+
+static struct smk_error *definitions(struct smk_binary *b,
+				     const struct smk_placement *p,
+				     const char *abspath,
+				     struct smk_probe_event **evs, size_t *n)
+{
+	return definitions_base(b, p, abspath, evs, n, NULL, NULL);
 }
 
 /* The path the traced machine knows the binary by. */
@@ -244,6 +273,15 @@ static void note_unavailable(const struct smk_placement *p)
 				       s->symbol ? s->symbol : "?",
 				       (unsigned long long)s->offset,
 				       s->fetch[k].name, s->fetch[k].compute);
+			else if (s->fetch[k].entry.spec)
+				printf("# %s: %s at %s+%#llx is the entry value "
+				       "of %s, read at %s+0 by the entry event: "
+				       "symbolize-ftrace joins it\n",
+				       p->rec->name, s->fetch[k].expr,
+				       s->symbol ? s->symbol : "?",
+				       (unsigned long long)s->offset,
+				       s->fetch[k].entry.spec,
+				       s->fetch[k].entry.symbol);
 			else if (!s->fetch[k].spec)
 				printf("# %s: %s unavailable at %s+%#llx: %s\n",
 				       p->rec->name, s->fetch[k].expr,
@@ -260,15 +298,35 @@ static const struct smk_probe_event *site_event(struct smk_binary *b,
 						const struct smk_probe_event *evs,
 						size_t n);
 
-/* The computed values of site @s for its record (tracefs.h), or NULL. */
-static char *computed_desc(const struct smk_site *s)
+/*
+ * The computed values of site @s of @p for its record (tracefs.h), or
+ * NULL; an entry value is "NAME=TYPE:@ENTRY_EVENT" (entry.h), its events
+ * named from @base.
+ */
+static char *computed_desc(const struct smk_placement *p,
+			   const struct smk_site *s, const char *base)
 {
 	char *out = NULL, *tmp;
 	unsigned int k;
 
 	for (k = 0; k < s->nfetch; k++) {
 		const struct smk_fetch *f = &s->fetch[k];
+		char ent[SMK_PROBE_NAME_MAX + 1], ret[SMK_PROBE_NAME_MAX + 1];
+		struct smk_error *err;
 
+		if (f->how == SMK_FETCH_ENTRY && f->entry.symbol) {
+			err = smk_entry_event_names(p, base, f->entry.symbol,
+						    ent, ret);
+			if (err) {
+				error_report(err);
+				continue;
+			}
+			tmp = xasprintf("%s%s%s=%s:@%s", out ? out : "",
+					out ? ";" : "", f->name, f->type, ent);
+			free(out);
+			out = tmp;
+			continue;
+		}
 		if (!f->compute)
 			continue;
 		tmp = xasprintf("%s%s%s=%s:%s", out ? out : "", out ? ";" : "",
@@ -281,10 +339,17 @@ static char *computed_desc(const struct smk_site *s)
 
 /* The computed values of the probes pending[from..npending) of @p. */
 static void note_computed(struct smk_binary *b, const struct smk_placement *p,
-			  const char *abspath, size_t from)
+			  const char *abspath, size_t from, const char *base,
+			  size_t nentry)
 {
 	size_t i;
 
+	/* The entry and return events, last, in pairs. */
+	for (i = npending - nentry; i + 1 < npending; i += 2) {
+		pending_rec[i].computed = xasprintf("@entry");
+		pending_rec[i + 1].computed = xasprintf("@return=%s",
+							pending[i].event);
+	}
 	for (i = 0; i < p->nsites; i++) {
 		const struct smk_probe_event *ev =
 			site_event(b, &p->sites[i], abspath, pending + from,
@@ -292,7 +357,7 @@ static void note_computed(struct smk_binary *b, const struct smk_placement *p,
 
 		if (ev && !pending_rec[ev - pending].computed)
 			pending_rec[ev - pending].computed =
-				computed_desc(&p->sites[i]);
+				computed_desc(p, &p->sites[i], base);
 	}
 }
 
@@ -351,7 +416,8 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 {
 	struct smk_probe_event *evs;
 	struct smk_error *err;
-	size_t n, i;
+	char base[SMK_PROBE_NAME_MAX + 1];
+	size_t n, i, nentry = 0;
 
 	if (p->verdict != SMK_VERDICT_EXACT)
 		fprintf(mode == MODE_PRINT ? stdout : stderr,
@@ -363,7 +429,7 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 		note_unavailable(p);
 	if (mode == MODE_PRINT && opt.explain)
 		print_evidence(p);
-	err = definitions(b, p, abspath, &evs, &n);
+	err = definitions_base(b, p, abspath, &evs, &n, base, &nentry);
 	if (err) {
 		error_report(smk_error_prefix(err, "%s: %s", b->path,
 					      p->rec->name));
@@ -396,7 +462,7 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 		npending += n;
 		free(evs);	/* the events moved into pending */
 		note_pending(npending - n, p->rec->name, p->rec->file, p->line);
-		note_computed(b, p, abspath, npending - n);
+		note_computed(b, p, abspath, npending - n, base, nentry);
 		return;
 	}
 	smk_probe_events_destroy(evs, n);
@@ -523,12 +589,23 @@ static void print_json(struct smk_binary *b, struct smk_placement *p,
 			json_kv("expr", f->expr, true);
 			json_kv("name", f->name, true);
 			json_kv("spec", f->spec, true);
-			json_kv("type", f->spec || f->compute ? f->type : NULL,
-				true);
+			json_kv("type", f->spec || f->compute ||
+				f->entry.spec ? f->type : NULL, true);
 			json_kv("ctype", f->ctype, true);
 			json_kv("location", f->location, true);
-			json_kv("how", f->spec || f->compute ?
+			json_kv("how", f->spec || f->compute || f->entry.spec ?
 				smk_fetch_how_name(f->how) : NULL, true);
+			if (f->entry.spec) {
+				/* The entry probe's: entry.h. */
+				printf("\"entry\": {");
+				json_kv("symbol", f->entry.symbol, true);
+				printf("\"offset\": 0, \"file_offset\": %llu, ",
+				       (unsigned long long)
+				       f->entry.file_offset);
+				json_kv("spec", f->entry.spec, true);
+				json_kv("type", f->type, false);
+				printf("}, ");
+			}
 			if (f->compute) {
 				unsigned int j;
 

@@ -113,6 +113,9 @@ struct ctx {
 	char input_types[SMK_FETCH_MAX_INPUTS][8];
 	unsigned int ninputs;
 	bool right_shift;		/* the program has shr or shra */
+	/* The value is a register at the function's entry (entry_op()). */
+	bool entry;
+	char entry_spec[SPEC_MAX];
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -489,6 +492,9 @@ static struct smk_error *eval_ops(struct ctx *c, Dwarf_Attribute *attr,
 				  const Dwarf_Op *ops, size_t nops,
 				  bool frame, struct place *ret);
 
+static void entry_op(struct ctx *c, struct eval *ev, const Dwarf_Op *op,
+		     size_t i, size_t nops, bool *value);
+
 static struct term *push(struct ctx *c, struct eval *ev)
 {
 	if (ev->depth >= STACK_MAX) {
@@ -692,8 +698,7 @@ static struct smk_error *eval_op(struct ctx *c, struct eval *ev,
 		return NULL;
 	case DW_OP_entry_value:
 	case DW_OP_GNU_entry_value:
-		unavailable(c, "value only at function entry "
-			    "(DW_OP_entry_value)");
+		entry_op(c, ev, op, i, nops, value);
 		return NULL;
 	case DW_OP_GNU_parameter_ref:
 		unavailable(c, "value known only to the caller "
@@ -714,6 +719,55 @@ static struct smk_error *eval_op(struct ctx *c, struct eval *ev,
 			    op_name(atom, name, sizeof(name)));
 		return NULL;
 	}
+}
+
+/*
+ * DW_OP_entry_value(E): E evaluated at the entry of the current
+ * function.  The one form taken is the one gcc and clang emit for a
+ * parameter dead after a call, "DW_OP_entry_value(DW_OP_regN);
+ * DW_OP_stack_value": the register's value at entry, which a probe at
+ * the entry reads (c->entry, the spec in c->entry_spec).  Anything else
+ * (entry_value(DW_OP_bregN 0; DW_OP_deref), an entry value in
+ * arithmetic, in a piece) is unavailable with what it is: the first
+ * needs memory as it was at entry, the rest a join of two probes' values
+ * in one program, which nothing reads yet.
+ */
+static void entry_op(struct ctx *c, struct eval *ev, const Dwarf_Op *op,
+		     size_t i, size_t nops, bool *value)
+{
+	Dwarf_Attribute res;
+	Dwarf_Op *inner;
+	size_t ninner = 0;
+	unsigned int a;
+	struct term *t;
+
+	if (!ev->attr || dwarf_getlocation_attr(ev->attr, op, &res) ||
+	    dwarf_getlocation(&res, &inner, &ninner) || !ninner) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value, unreadable operand)");
+		return;
+	}
+	a = inner[0].atom;
+	if (ninner != 1 || !((a >= DW_OP_reg0 && a <= DW_OP_reg31) ||
+			     a == DW_OP_regx)) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value of %s%s, not of a register)",
+			    op_name(a, c->entry_spec, sizeof(c->entry_spec)),
+			    ninner > 1 ? "..." : "");
+		c->entry_spec[0] = '\0';
+		return;
+	}
+	if (ev->frame || i != 0 || nops != 2 || op[1].atom != DW_OP_stack_value) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value in a larger expression)");
+		return;
+	}
+	if (!(t = push(c, ev)) ||
+	    !term_reg(c, t, a == DW_OP_regx ? inner[0].number :
+		      a - DW_OP_reg0, 0))
+		return;
+	c->entry = true;
+	*value = true;
 }
 
 /*
@@ -2213,6 +2267,95 @@ static struct smk_error *set_str(char **dst, const char *src)
 	return *dst ? NULL : &smk_error_nomem;
 }
 
+/*
+ * The entry of @fn, which has DW_AT_ranges and no DW_AT_entry_pc or
+ * DW_AT_low_pc (gcc's hot and .cold parts): the range that starts the
+ * ELF symbol named as the function (or its .constprop/.isra clone), not
+ * "fn.cold".  False if no range does.
+ */
+static bool ranges_entry(struct ctx *c, Dwarf_Die *fn, Dwarf_Addr *ret)
+{
+	Dwarf_Addr base, start, end;
+	const char *name = dwarf_diename(fn), *sym;
+	ptrdiff_t off = 0;
+	uint64_t o;
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	while ((off = dwarf_ranges(fn, off, &base, &start, &end)) > 0) {
+		sym = smk_binary_symbol(c->b, start, &o);
+		if (!sym || o || strncmp(sym, name, n))
+			continue;
+		if (!sym[n] || !strncmp(sym + n, ".constprop.", 11) ||
+		    !strncmp(sym + n, ".isra.", 6)) {
+			*ret = start;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * An entry value's probe: the entry of the concrete function holding pc
+ * (the innermost DW_TAG_subprogram of the scopes: an inlined instance's
+ * entry values are those of the function it was inlined into, whose
+ * frame it shares).  The entry is the subprogram's DW_AT_entry_pc or
+ * DW_AT_low_pc, and must start an ELF symbol: a probe at "SYM+0", where
+ * the registers are still the caller's arguments.  Otherwise, and for a
+ * value read through memory or a string (the memory may have changed
+ * between the entry and the marker), unavailable.
+ */
+static struct smk_error *entry_probe(struct ctx *c,
+				     const struct smk_expr_result *res,
+				     const struct smk_conv *conv,
+				     const char *spec, struct smk_fetch *out)
+{
+	Dwarf_Die *fn = NULL;
+	Dwarf_Addr entry;
+	const char *sym;
+	uint64_t off = 1;
+	int i;
+
+	if (res->nsteps || (conv && conv->conv == 's') || spec[0] != '%') {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value), and read through it: the "
+			    "memory may have changed since");
+		return NULL;
+	}
+	for (i = 0; i < c->nscopes && !fn; i++)
+		if (dwarf_tag(&c->scopes[i]) == DW_TAG_subprogram)
+			fn = &c->scopes[i];
+	if (fn && dwarf_entrypc(fn, &entry) && !ranges_entry(c, fn, &entry))
+		fn = NULL;
+	if (!fn) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value), and the function's entry "
+			    "is not known");
+		return NULL;
+	}
+	sym = smk_binary_symbol(c->b, entry, &off);
+	if (!sym || off) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value), and no symbol starts at "
+			    "the entry %#llx", (unsigned long long)entry);
+		return NULL;
+	}
+	out->entry.addr = entry;
+	if (c->user && !smk_binary_file_offset(c->b, entry,
+					       &out->entry.file_offset)) {
+		unavailable(c, "value only at function entry "
+			    "(DW_OP_entry_value), and the entry %#llx is in "
+			    "no segment", (unsigned long long)entry);
+		return NULL;
+	}
+	if (set_str(&out->entry.spec, spec) ||
+	    set_str(&out->entry.symbol, sym))
+		return &smk_error_nomem;
+	return NULL;
+}
+
 struct smk_error *smk_fetch_build(struct smk_binary *b, Dwarf_Die *scopes,
 				  int nscopes, Dwarf_Addr pc,
 				  const char *expr,
@@ -2293,6 +2436,18 @@ struct smk_error *smk_fetch_build_at(struct smk_binary *b, Dwarf_Die *scopes,
 		err = try_compute(c, &res, conv, type, sizeof(type));
 	if (err || stopped(c) || c->how == SMK_FETCH_COMPUTED)
 		goto out;
+	if (c->entry) {
+		err = entry_probe(c, &res, conv, spec, out);
+		if (!err && !stopped(c) && valid_spec(spec) &&
+		    valid_type(type)) {
+			c->how = SMK_FETCH_ENTRY;
+			/* For readers that do not join entry probes. */
+			unavailable(c, "value only at function entry "
+				    "(DW_OP_entry_value): read by a probe at "
+				    "%s", out->entry.symbol);
+		}
+		goto out;
+	}
 	if (!spec[0] || !valid_spec(spec) || !valid_type(type))
 		unavailable(c, "fetch holds characters a probe does not "
 			    "accept");
@@ -2304,6 +2459,12 @@ out:
 		err = set_str(&out->location, c->loclen ? c->loc : NULL);
 	if (!err && stopped(c)) {
 		err = set_str(&out->reason, c->reason);
+		if (c->how == SMK_FETCH_ENTRY) {
+			snprintf(out->type, sizeof(out->type), "%s", type);
+			out->how = SMK_FETCH_ENTRY;
+		} else {
+			smk_fetch_drop_value(out);
+		}
 	} else if (!err && c->how == SMK_FETCH_COMPUTED) {
 		char text[SMK_COMPUTE_MAX_LEN];
 		unsigned int k;

@@ -464,6 +464,14 @@ static void bt_block(FILE *f, struct bt *c, const struct smk_placement *p,
 					   "compute it", c->why);
 			continue;
 		}
+		if (!fe->spec && fe->how == SMK_FETCH_ENTRY) {
+			/* Not joined here yet: see entry.h. */
+			bt_comment(f, name, fe->name, "unavailable",
+				   "an entry value (DW_OP_entry_value): the "
+				   "bpftrace form does not join entry probes "
+				   "yet; attach and symbolize-ftrace do");
+			continue;
+		}
 		if (!fe->spec) {
 			bt_comment(f, name, fe->name, "unavailable",
 				   fe->reason);

@@ -1453,6 +1453,21 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			if (err)
 				break;
 		}
+		/* An entry value (entry.h) holds on every path from the
+		 * entry, unless a join brings another, or the recursion
+		 * became a loop: no entry is seen for the later passes. */
+		if (f->entry.spec &&
+		    (join || !cf.decoded ||
+		     (smk_code_in_loop(b, addr) != SMK_NO &&
+		      recursion_loop(b, scopes, nscopes)))) {
+			err = refuse(f, "an entry value at a join, or in a "
+					"loop the compiler made of the "
+					"function's recursion (or where they "
+					"are unknown): DWARF describes the "
+					"first activation's entry");
+			if (err)
+				break;
+		}
 		if (f->spec && in_loop < 0 &&
 		    (f->spec[0] == '\\' || uses_register(f->spec)))
 			in_loop = !cf.decoded ||

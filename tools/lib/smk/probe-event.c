@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "entry.h"
 #include "probe-event.h"
 
 /* Field names in errors; values are shown escaped and cut to this size. */
@@ -654,6 +655,13 @@ struct smk_error *smk_probe_event_from_site(const char *group,
 		if (strnlen(f->type, sizeof(f->type)) > SMK_PROBE_TYPE_MAX)
 			return bad("argument type", f->type, "too long");
 		err = smk_probe_event_add_arg(ev, name, f->spec, f->type);
+		if (err)
+			return err;
+	}
+	/* The marker's stack pointer, for the entry-value join. */
+	if (smk_entry_site_has(site)) {
+		err = smk_probe_event_add_arg(ev, SMK_ENTRY_SP_FIELD, "%sp",
+					      "x64");
 		if (err)
 			return err;
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compute.h"
 #include "probe.h"
@@ -14,6 +15,8 @@ const char *smk_fetch_how_name(enum smk_fetch_how how)
 		return "view-resolved";
 	case SMK_FETCH_COMPUTED:
 		return "computed";
+	case SMK_FETCH_ENTRY:
+		return "entry value";
 	}
 	return "direct";
 }
@@ -31,6 +34,9 @@ void smk_fetch_drop_value(struct smk_fetch *f)
 		f->inputs[k].spec = NULL;
 	}
 	f->ninputs = 0;
+	free(f->entry.spec);
+	free(f->entry.symbol);
+	memset(&f->entry, 0, sizeof(f->entry));
 	f->how = SMK_FETCH_DIRECT;
 }
 

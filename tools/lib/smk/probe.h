@@ -45,9 +45,11 @@ enum smk_fetch_how {
 				 * address (a change at that very address) */
 	SMK_FETCH_COMPUTED,	/* the inputs fetched, the value computed by
 				 * the reader of the trace */
+	SMK_FETCH_ENTRY,	/* DW_OP_entry_value: read by a probe at the
+				 * function's entry, joined per task */
 };
 
-/* "direct", "view-resolved", "computed". */
+/* "direct", "view-resolved", "computed", "entry value". */
 const char *smk_fetch_how_name(enum smk_fetch_how how);
 
 struct smk_fetch {
@@ -77,6 +79,22 @@ struct smk_fetch {
 		char *spec;
 		char type[SMK_FETCH_TYPE_MAX];
 	} inputs[SMK_FETCH_MAX_INPUTS];
+	/*
+	 * how == SMK_FETCH_ENTRY: spec is NULL and reason says that the
+	 * marker's probe cannot read the value (so that a tool that does
+	 * not know entry values leaves it out); the value, of type @type,
+	 * is @entry.spec read by a probe at the entry of the marker's
+	 * concrete function (@entry.symbol+0, DWARF address @entry.addr,
+	 * @entry.file_offset for uprobes), in the activation the marker's
+	 * hit belongs to: the reader keeps a stack per task, pushed by
+	 * the entry probe, popped by a return probe (entry.h).
+	 */
+	struct smk_fetch_entry {
+		char *spec;
+		char *symbol;
+		uint64_t addr;
+		uint64_t file_offset;
+	} entry;
 };
 
 /* The field name of input @k of @f, "NAME__K", into @buf. */
