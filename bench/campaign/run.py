@@ -134,6 +134,26 @@ def pre_counts(binary, d):
     return runs[0][0]
 
 
+def pick_markers(counts, rng, a):
+    """The boundaries that get a marker, by their counts: those hit 1..H
+    times (a.marker_hits), shuffled by rng, while the hits stay under
+    a.program_hits, and a fifth of never-hit ones; (sorted, hits)."""
+    live = [i for i, c in enumerate(counts) if 1 <= c <= a.marker_hits]
+    dead = [i for i, c in enumerate(counts) if c == 0]
+    rng.shuffle(live)
+    rng.shuffle(dead)
+    pick, hits = [], 0
+    for i in live:
+        if len(pick) >= a.markers - a.markers // 5:
+            break
+        if hits + counts[i] <= a.program_hits:
+            pick.append(i)
+            hits += counts[i]
+    pick += dead[:a.markers - len(pick)]
+    pick.sort()
+    return pick, hits
+
+
 def make_program(pseed, d, a):
     """csmith, boundaries, counting run, chosen markers: marked.c."""
     os.makedirs(d, exist_ok=True)
@@ -154,19 +174,7 @@ def make_program(pseed, d, a):
     counts = pre_counts(compile_c("gcc", ["-O0"], cnt,
                                   os.path.join(d, "count")), d)
     rng = random.Random(pseed)
-    live = [i for i, c in enumerate(counts) if 1 <= c <= a.marker_hits]
-    dead = [i for i, c in enumerate(counts) if c == 0]
-    rng.shuffle(live)
-    rng.shuffle(dead)
-    pick, hits = [], 0
-    for i in live:
-        if len(pick) >= a.markers - a.markers // 5:
-            break
-        if hits + counts[i] <= a.program_hits:
-            pick.append(i)
-            hits += counts[i]
-    pick += dead[:a.markers - len(pick)]
-    pick.sort()
+    pick, hits = pick_markers(counts, rng, a)
     chosen, names = [], {}
     for k, i in enumerate(pick):
         name = f"m{k}"

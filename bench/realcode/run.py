@@ -262,19 +262,7 @@ class Project:
         counts = self.counts(self.build("gcc", ["-O0"], srcs + [main],
                                         os.path.join(cdir, "prog")), cdir)
         rng = random.Random(f"{a.seed}:{self.name}")
-        live = [i for i, c in enumerate(counts) if 1 <= c <= a.marker_hits]
-        dead = [i for i, c in enumerate(counts) if c == 0]
-        rng.shuffle(live)
-        rng.shuffle(dead)
-        pick, hits = [], 0
-        for i in live:
-            if len(pick) >= a.markers - a.markers // 5:
-                break
-            if hits + counts[i] <= a.program_hits:
-                pick.append(i)
-                hits += counts[i]
-        pick += dead[:a.markers - len(pick)]
-        pick.sort()
+        pick, hits = campaign.pick_markers(counts, rng, a)
         names, per_file = {}, {}
         for k, i in enumerate(pick):
             p = pts[i]

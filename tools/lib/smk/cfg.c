@@ -1551,6 +1551,33 @@ bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
 	return true;
 }
 
+uint64_t smk_code_insn_end(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0;
+
+	const unsigned char *code;
+	cs_insn *insn = NULL;
+	uint64_t end = 0, len;
+	csh h;
+
+	if (!fn || i >= fn->n || fn->insns[i].addr != addr)
+		return 0;
+	if (i + 1 < fn->n)
+		return fn->insns[i + 1].addr;
+	/* The function's last instruction: decode it alone. */
+	for (len = 15; len && !(code = code_bytes(b, addr, len)); len--)
+		;
+	if (!len || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return 0;
+	if (cs_disasm(h, code, len, addr, 1, &insn) == 1)
+		end = addr + insn[0].size;
+	if (insn)
+		cs_free(insn, 1);
+	cs_close(&h);
+	return end;
+}
+
 int smk_code_range_writes(struct smk_binary *b, uint64_t from, uint64_t to,
 			  const unsigned int *regs, size_t nregs,
 			  bool memory)

@@ -114,6 +114,9 @@ bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 /* Does a basic block start at @addr (entry, jump target, after a jump)? */
 bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 
+/* The address after the instruction at @addr (0: not decoded there). */
+uint64_t smk_code_insn_end(struct smk_binary *b, uint64_t addr);
+
 /* The first instruction of the basic block that holds @addr. */
 bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
 			  uint64_t *first);

@@ -1210,20 +1210,13 @@ static void later_code_at(struct smk_binary *b, Dwarf_Die *cu,
  * "return (int)old" re-extends old's register in place, "adler &=
  * 0xffff" changes adler.  Unknown is yes.
  */
-static bool later_code_writes(struct smk_binary *b,
-			      const struct later_code *lc, const char *spec,
-			      const char *expr, const char *src)
+/* The registers a fetch spec reads, but %sp; false when one is not
+ * known (up to 7). */
+static bool spec_regs(const char *spec, unsigned int regs[8], size_t *nregs)
 {
-	unsigned int regs[8];
-	size_t nregs = 0, i, k = 0;
-	bool memory = strchr(spec, '(') || strchr(spec, '@');
-	char base[128];
 	const char *p;
 
-	if (lc->unknown)
-		return true;
-	if (!lc->n)
-		return false;
+	*nregs = 0;
 	for (p = strchr(spec, '%'); p; p = strchr(p + 1, '%')) {
 		char name[8];
 		size_t j = 0;
@@ -1235,10 +1228,113 @@ static bool later_code_writes(struct smk_binary *b,
 		name[j] = 0;
 		if (!strcmp(name, "sp"))
 			continue;
-		if (!(regs[nregs] = smk_code_x86_reg(name)) || nregs == 7)
-			return true;
-		nregs++;
+		if (*nregs == 7 || !(regs[*nregs] = smk_code_x86_reg(name)))
+			return false;
+		(*nregs)++;
 	}
+	return true;
+}
+
+/*
+ * Does the instruction at the probe's address write a register @spec
+ * reads?  Then the value changes at the very address, and which side
+ * is the marker's the code cannot tell; asked when the statement before
+ * assigns it, for the row there may start with that statement's last
+ * instruction (zlib's deflate_stored at
+ * clang -O2: "used -= avail_in; marker; if (used)", the sub fused with
+ * the if's test under the if's row: want 0 got 20000).  Unknown is yes.
+ */
+static bool site_writes(struct smk_binary *b, uint64_t addr, const char *spec)
+{
+	unsigned int regs[8];
+	size_t nregs;
+	uint64_t end;
+
+	if (!spec_regs(spec, regs, &nregs))
+		return true;
+	if (!nregs)
+		return false;
+	end = smk_code_insn_end(b, addr);
+	return !end || smk_code_range_writes(b, addr, end, regs, nregs,
+					     false) != 0;
+}
+
+/*
+ * Does the statement right before the marker assign @expr's variable,
+ * or may it (a call's or macro's argument)?  No statement known before
+ * it, or one that does not: no.
+ */
+static bool prev_assigns(struct smk_binary *b, const struct smk_marker *m,
+			 const char *src, const char *expr)
+{
+	unsigned int first = 0, last = 0, l;
+	bool returns;
+	char base[128];
+
+	if (!src || smk_source_prev_any(b, src, m->line, m->rec.name, &first,
+					&last, &returns) != 1)
+		return false;
+	if (!expr_base(expr, base, sizeof(base)))
+		return true;
+	for (l = first; l <= last && l < first + 64; l++) {
+		unsigned int col = 0;
+
+		/* On the marker's line: the columns before it only. */
+		if (l == m->line &&
+		    smk_source_code_before(b, src, m->line, m->rec.name,
+					   &col) != 1)
+			return true;
+		if (smk_source_line_assigns(b, src, l, col, base) != 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the value, by DWARF, still where @spec reads it right after the
+ * instruction at @addr?  Then that instruction updated the variable in
+ * place (clang's "used -= avail_in" under the next line's row); a
+ * location that ends there gave the register to other code (gcc's
+ * "return ~crc", computed into crc's register once crc is dead).  Not
+ * decoded, or a fetch that fails: yes.
+ */
+static bool same_after(struct smk_binary *b, Dwarf_Die *scopes, int nscopes,
+		       uint64_t addr, const struct smk_fetch_stmt *stmt,
+		       const char *expr, const struct smk_conv *conv,
+		       bool user, const char *spec)
+{
+	uint64_t end = smk_code_insn_end(b, addr);
+	struct smk_fetch g;
+	bool same;
+
+	if (!end || nscopes <= 0)
+		return true;
+	memset(&g, 0, sizeof(g));
+	if (smk_fetch_build_at(b, scopes, nscopes, end, stmt, expr, conv,
+			       user, &g)) {
+		smk_fetch_deinit(&g);
+		return true;
+	}
+	same = g.spec && !strcmp(g.spec, spec);
+	smk_fetch_deinit(&g);
+	return same;
+}
+
+static bool later_code_writes(struct smk_binary *b,
+			      const struct later_code *lc, const char *spec,
+			      const char *expr, const char *src)
+{
+	unsigned int regs[8];
+	size_t nregs = 0, i, k = 0;
+	bool memory = strchr(spec, '(') || strchr(spec, '@');
+	char base[128];
+
+	if (lc->unknown)
+		return true;
+	if (!lc->n)
+		return false;
+	if (!spec_regs(spec, regs, &nregs))
+		return true;
 	k = expr_base(expr, base, sizeof(base)) ? 1 : 0;
 	for (i = 0; i < lc->n; i++) {
 		int w = smk_code_range_writes(b, lc->from[i], lc->to[i], regs,
@@ -1520,6 +1616,19 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 					"marker's line, before the statement "
 					"that comes before the marker there, "
 					"which may change it");
+			if (err)
+				break;
+		}
+		if (f->spec && cf.decoded && prev_assigns(b, m, src, f->expr) &&
+		    site_writes(b, addr, f->spec) &&
+		    same_after(b, scopes + first, nscopes - first, addr,
+			       &stmt, m->rec.args[i], per_arg[i],
+			       flags & SMK_PLACE_USER, f->spec)) {
+			err = refuse(f, "the instruction at the probe's "
+					"address writes the register DWARF "
+					"names for it: the value changes "
+					"there, and the code may be the "
+					"statement's before the marker");
 			if (err)
 				break;
 		}

@@ -1170,6 +1170,22 @@ static unsigned int column(const struct source *s, size_t i)
 	return (unsigned int)(off - k + 1);
 }
 
+/* The first token on @line or after it (s->n: none). */
+static size_t first_on_line(const struct source *s, unsigned int line)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->t[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Are tokens @i and @i + 1 next to each other in the text ("+=")? */
 static bool joined(const struct source *s, size_t i)
 {
@@ -1181,19 +1197,11 @@ int smk_source_line_assigns(struct smk_binary *b, const char *path,
 			    const char *name)
 {
 	const struct source *s;
-	size_t lo = 0, hi, i, k;
+	size_t lo, i, k;
 
 	if (!path || (name && !*name) || !(s = load(b, path)) || !s->n)
 		return -1;
-	hi = s->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->t[mid].line < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_on_line(s, line);
 	for (i = lo; i < s->n && s->t[i].line == line &&
 	     (!before || column(s, i) < before); i++) {
 		if (name ? !is(s, i, name) :
@@ -1280,19 +1288,11 @@ int smk_source_line_plain(struct smk_binary *b, const char *path,
 		"break", "continue", "goto",
 	};
 	const struct source *s;
-	size_t lo = 0, hi, i, k;
+	size_t lo, i, k;
 
 	if (!path || !(s = load(b, path)) || !s->n)
 		return -1;
-	hi = s->n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->t[mid].line < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_on_line(s, line);
 	for (i = lo; i < s->n && s->t[i].line == line &&
 	     (!before || column(s, i) < before); i++) {
 		for (k = 0; k < sizeof(flow) / sizeof(*flow); k++)
