@@ -10,7 +10,9 @@
 # A machine without a deb-src entry (Debian's default) gets one when we are
 # root: /etc/apt/sources.list.d/simple-marker-src.sources, a deb822 stanza
 # with the URIs, suites and Signed-By of debian.sources' first stanza and
-# "Types: deb-src"; the lists are updated once.
+# "Types: deb-src"; or, with only a one-line /etc/apt/sources.list (as
+# mmdebstrap writes), simple-marker-src.list with a deb-src line for its
+# first deb line.  The lists are updated once.
 #
 # Exit: 0 directory printed; 2 usage; 3 it cannot be had (reason on stderr).
 set -eu
@@ -37,7 +39,21 @@ add_src() {
 	out=/etc/apt/sources.list.d/simple-marker-src.sources
 	[ -e "$out" ] && return 1
 	in=/etc/apt/sources.list.d/debian.sources
-	[ -f "$in" ] || return 1
+	if [ ! -f "$in" ]; then
+		# The one-line format (mmdebstrap's /etc/apt/sources.list):
+		# a deb-src line for its first deb line, the main archive, as
+		# with debian.sources' first stanza (a security mirror may
+		# list sources it does not serve).
+		list=/etc/apt/sources.list.d/simple-marker-src.list
+		[ -e "$list" ] && return 1
+		[ -f /etc/apt/sources.list ] || return 1
+		sed -n 's/^[[:space:]]*deb[[:space:]]/deb-src /p' \
+			/etc/apt/sources.list | head -n 1 > "$list.tmp"
+		[ -s "$list.tmp" ] || { rm -f "$list.tmp"; return 1; }
+		mv "$list.tmp" "$list"
+		echo "$me: added $list (deb-src, for $pkg)" >&2
+		return 0
+	fi
 	awk '
 		/^[[:space:]]*$/ { if (uris != "") exit; next }
 		/^URIs:/ { uris = $0 }

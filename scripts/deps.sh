@@ -12,7 +12,7 @@ kmod xz-utils zstd gzip python3 python3-docutils python3-pygments perl linux-per
 qemu-system-x86 busybox-static cpio bpftrace
 flex bison bc libssl-dev patch strace
 lttng-tools liblttng-ust-dev babeltrace2 libbabeltrace2-dev graphviz
-csmith libcsmith-dev python3-clang-14 libclang-rt-14-dev
+csmith libcsmith-dev python3-clang-14 libclang-rt-14-dev llvm-14 dpkg-dev
 debuginfod libdebuginfod1"
 
 need=""

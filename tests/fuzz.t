@@ -5,7 +5,9 @@
 # ASan+UBSan), replay every regression input of tests/fuzz/regress, then
 # run each target for FUZZ_CI_TIME seconds from its seeds into a scratch
 # corpus: by default FUZZ_CI_TOTAL (105) seconds shared among the targets,
-# at least 5 each, so that adding a target keeps CI's time.  A crash, a sanitizer or leak report, a broken
+# at least 5 each, so that adding a target keeps CI's time; with a fixed
+# seed (FUZZ_SEED, default 1), so that a CI run can be repeated.  A crash,
+# a sanitizer or leak report, a broken
 # round trip or an input over 5 s fails.  "make fuzz" runs them longer.
 # No root.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,6 +52,7 @@ done
 for name in $names; do
 	i=$((i + 1))
 	if FUZZ_WORK="$TMP/work" FUZZ_TIME=$FUZZ_CI_TIME \
+		FUZZ_SEED=${FUZZ_SEED:-1} \
 		sh "$TOP/tests/fuzz/run.sh" fuzz "$name" > "$TMP/out" 2>&1 &&
 	   grep -q "^$name: [0-9][0-9]* executions" "$TMP/out"; then
 		echo "ok $i - $name: fuzzed clean"

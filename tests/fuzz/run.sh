@@ -6,7 +6,8 @@
 #   run.sh replay NAME...   each input of tests/fuzz/regress/NAME once
 #   run.sh fuzz NAME...     replay, then FUZZ_TIME seconds (default 300)
 #                           per target from tests/fuzz/corpus/NAME into
-#                           FUZZ_WORK/NAME (default tests/fuzz/build/corpus)
+#                           FUZZ_WORK/NAME (default tests/fuzz/build/corpus);
+#                           FUZZ_SEED fixes libFuzzer's seed (tests/fuzz.t)
 #   run.sh cov NAME...      line coverage (llvm-cov) of the library under
 #                           the FUZZ_WORK corpora, the seeds and regress:
 #                           needs "make fuzz-build FUZZ_COV=1"
@@ -24,6 +25,12 @@ WORK=${FUZZ_WORK:-$TOP/tests/fuzz/build/corpus}
 ART=${FUZZ_ART:-$WORK/../artifacts}
 TIME=${FUZZ_TIME:-300}
 LLVM_VER=${LLVM_VER:-14}
+# Reports with function names (a fresh machine has no llvm-symbolizer in
+# PATH; llvm-14 has it here): external() tells babeltrace2's faults from
+# ours by their frames.
+[ -z "${ASAN_SYMBOLIZER_PATH:-}" ] &&
+	[ -x "/usr/lib/llvm-$LLVM_VER/bin/llvm-symbolizer" ] &&
+	export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-$LLVM_VER/bin/llvm-symbolizer
 # The library's own leaks are findings; libdw's caches are not ours.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 # Leaks inside babeltrace2's plugins are theirs (lsan.supp says which).
@@ -69,6 +76,7 @@ fuzz() {
 	# ART/NAME-external-* and the run goes on for the time left.
 	while :; do
 		"$BIN/fuzz-$name" -max_total_time="$left" -timeout=5 \
+			${FUZZ_SEED:+-seed=$FUZZ_SEED} \
 			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 			-artifact_prefix="$ART/$name-" "$WORK/$name" \
 			"$TOP/tests/fuzz/corpus/$name" > "$log.1" 2>&1
