@@ -1126,6 +1126,27 @@ struct later_code {
 	bool unknown;
 };
 
+/*
+ * Row @i of @lines as the code it starts: [@a, @e) up to the next row,
+ * on line @ln of @file.  False for a row of another file, the end of a
+ * sequence, or an empty extent.
+ */
+static bool row_extent(Dwarf_Lines *lines, size_t i, const char *file,
+		       Dwarf_Addr *a, Dwarf_Addr *e, int *ln)
+{
+	Dwarf_Line *l = dwarf_onesrcline(lines, i);
+	Dwarf_Line *nx = dwarf_onesrcline(lines, i + 1);
+	const char *src;
+	bool end;
+
+	if (!l || !nx || dwarf_lineaddr(l, a) || dwarf_lineaddr(nx, e) ||
+	    dwarf_lineno(l, ln) || dwarf_lineendsequence(l, &end) || end ||
+	    *e <= *a)
+		return false;
+	src = dwarf_linesrc(l, NULL, NULL);
+	return src && smk_same_source(src, file);
+}
+
 /* The innermost function or inlined call holding @addr (0: none). */
 static Dwarf_Off function_at(Dwarf_Die *cu, Dwarf_Addr addr)
 {
@@ -1173,21 +1194,11 @@ static void later_code_at(struct smk_binary *b, Dwarf_Die *cu,
 		return;
 	}
 	for (i = 0; i + 1 < nlines; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Line *nx = dwarf_onesrcline(lines, i + 1);
 		Dwarf_Addr a, e;
-		const char *src;
-		bool end;
 		int ln;
 
-		if (!l || !nx || dwarf_lineaddr(l, &a) ||
-		    dwarf_lineaddr(nx, &e) || dwarf_lineno(l, &ln) ||
-		    dwarf_lineendsequence(l, &end) || end)
-			continue;
-		if (a >= addr || e <= first || e <= a || ln <= (int)last)
-			continue;
-		src = dwarf_linesrc(l, NULL, NULL);
-		if (!src || !smk_same_source(src, file))
+		if (!row_extent(lines, i, file, &a, &e, &ln) || a >= addr ||
+		    e <= first || ln <= (int)last)
 			continue;
 		if (function_at(cu, a < first ? first : a) != fn)
 			continue;
@@ -2460,20 +2471,11 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
 		return NULL;
 	for (i = 0; i + 1 < nlines; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		Dwarf_Line *nx = dwarf_onesrcline(lines, i + 1);
 		Dwarf_Addr a, e;
-		const char *lf;
-		bool eseq;
 		int ln;
 
-		if (!l || !nx || dwarf_lineaddr(l, &a) ||
-		    dwarf_lineaddr(nx, &e) || dwarf_lineno(l, &ln) ||
-		    dwarf_lineendsequence(l, &eseq) || eseq || e <= a ||
+		if (!row_extent(lines, i, file, &a, &e, &ln) ||
 		    !in_ranges(root, a) || nested_copy(cu, root, a))
-			continue;
-		lf = dwarf_linesrc(l, NULL, NULL);
-		if (!lf || !smk_same_source(lf, file))
 			continue;
 		if (ln > maxline)
 			maxline = ln;
