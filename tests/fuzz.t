@@ -9,6 +9,8 @@
 # seed (FUZZ_SEED, default 1), so that a CI run can be repeated.  A crash,
 # a sanitizer or leak report, a broken
 # round trip or an input over 5 s fails.  "make fuzz" runs them longer.
+# A failure's log goes to stderr (prove shows it) and its inputs are kept
+# in tests/fuzz/build/failed/, to be replayed with tests/fuzz/run.sh.
 # No root.
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$(mktemp -d)
@@ -21,6 +23,18 @@ for name in $names; do
 done
 echo "1..$((n + 1))"
 ntargets=$(echo $names | wc -w)
+KEEP=$TOP/tests/fuzz/build/failed
+# failed NAME WHAT: show the log on stderr and keep NAME's failing inputs.
+failed() {
+	echo "# fuzz.t: $1 $2 failed:" >&2
+	sed 's/^/#   /' "$TMP/out" >&2
+	mkdir -p "$KEEP"
+	for a in "$TMP/artifacts/$1"*; do
+		[ -e "$a" ] || continue
+		cp "$a" "$KEEP/" && echo "#   kept $KEEP/${a##*/}" >&2
+		case $a in *.log) tail -40 "$a" | sed 's/^/#   | /' >&2;; esac
+	done
+}
 per=$(( ${FUZZ_CI_TOTAL:-105} / ntargets ))
 [ $per -ge 5 ] || per=5
 FUZZ_CI_TIME=${FUZZ_CI_TIME:-$per}
@@ -45,6 +59,7 @@ for name in $names; do
 			echo "ok $i - $name: regression inputs run clean"
 		else
 			echo "not ok $i - $name: regression inputs run clean"
+			failed "$name" replay
 		fi
 		sed 's/^/# /' "$TMP/out"
 	fi
@@ -58,6 +73,7 @@ for name in $names; do
 		echo "ok $i - $name: fuzzed clean"
 	else
 		echo "not ok $i - $name: fuzzed clean"
+		failed "$name" fuzzing
 	fi
 	sed 's/^/# /' "$TMP/out"
 done

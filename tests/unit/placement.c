@@ -11,6 +11,7 @@
  * loop of more instructions than a search follows, and a small loop in
  * small().
  */
+#include <dwarf.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 
 #include "smk/binary.h"
 #include "smk/cfg.h"
+#include "smk/dwarf-aux.h"
 #include "smk/markers.h"
 #include "smk/placement.h"
 
@@ -358,6 +360,85 @@ static void check_slot(void)
 	smk_binary_destroy(b);
 }
 
+/* The innermost function dwarf_getscopes() finds at @pc (0: none). */
+static Dwarf_Off libdw_function_at(Dwarf_Die *cu, Dwarf_Addr pc)
+{
+	Dwarf_Die *sc = NULL;
+	Dwarf_Off off = 0;
+	int n, k;
+
+	n = dwarf_getscopes(cu, pc, &sc);
+	for (k = 0; k < n; k++) {
+		int tag = dwarf_tag(&sc[k]);
+
+		if (tag == DW_TAG_subprogram ||
+		    tag == DW_TAG_inlined_subroutine) {
+			off = dwarf_dieoffset(&sc[k]);
+			break;
+		}
+	}
+	free(sc);
+	return off;
+}
+
+/*
+ * smk_dwarf_function_at() is dwarf_getscopes()'s concrete chain: the same
+ * innermost function or inlined call at every address of every line-table
+ * row (and one byte in) of @file.
+ */
+static void check_function_at(const char *dir, const char *file)
+{
+	struct smk_binary *b = open_bin(dir, file);
+	size_t addrs = 0, inlined = 0, differ = 0;
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	Dwarf *dw;
+
+	dw = b ? smk_binary_dwarf(b) : NULL;
+	while (dw && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL,
+				  NULL) == 0) {
+		Dwarf_Die cu, fn;
+		Dwarf_Lines *lines;
+		size_t nlines, i;
+
+		if (!dwarf_offdie(dw, off + hsize, &cu) ||
+		    dwarf_getsrclines(&cu, &lines, &nlines))
+			goto next;
+		for (i = 0; i < nlines; i++) {
+			Dwarf_Addr a;
+			int d;
+
+			if (dwarf_lineaddr(dwarf_onesrcline(lines, i), &a))
+				continue;
+			for (d = 0; d < 2; d++) {
+				Dwarf_Off want = libdw_function_at(&cu, a + d);
+				int r = smk_dwarf_function_at(&cu, a + d, &fn);
+				Dwarf_Off got = r == 1 ? dwarf_dieoffset(&fn) : 0;
+
+				addrs++;
+				if (got != want) {
+					if (differ++ < 3)
+						diag("%s: %#llx: %#llx, libdw "
+						     "%#llx", file,
+						     (unsigned long long)a + d,
+						     (unsigned long long)got,
+						     (unsigned long long)want);
+				} else if (r == 1 && dwarf_tag(&fn) ==
+					   DW_TAG_inlined_subroutine) {
+					inlined++;
+				}
+			}
+		}
+next:
+		off = next;
+	}
+	ok(b && addrs > 0 && !differ,
+	   "%s: the innermost function of %zu addresses (%zu in inlined "
+	   "calls) is dwarf_getscopes()'s (%zu differ)", file, addrs, inlined,
+	   differ);
+	smk_binary_destroy(b);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -368,6 +449,12 @@ int main(int argc, char **argv)
 	check_arch(argv[1], "arch-i386", "i386");
 	check_undecoded(argv[1]);
 	check_big(argv[2]);
+	check_function_at(argv[1], "loops-gcc-O2");
+	check_function_at(argv[1], "loops-clang-O2");
+	check_function_at(argv[1], "sunk-gcc-O2");
+	check_function_at(argv[1], "split-gcc-O2");
+	check_function_at(argv[1], "slot-gcc-O1");
+	check_function_at(NULL, argv[2]);
 	check_loops(argv[1]);	/* last: it changes directory */
 	check_pass();
 	check_slot();

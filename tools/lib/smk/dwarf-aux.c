@@ -27,6 +27,7 @@ enum {
 	MAX_ORIGIN_HOPS = 4,		/* origin of an origin... */
 	MAX_RANGES = 1024,		/* address ranges of one block */
 	MAX_BLOCK_DEPTH = 64,		/* blocks nested in a function */
+	MAX_SCOPE_DEPTH = 256,		/* DIEs nested, imports included */
 };
 
 static unsigned long long die_off(Dwarf_Die *die)
@@ -1274,6 +1275,85 @@ done:
 	*ret = scopes;
 	*nret = n;
 	return NULL;
+}
+
+/* The DIEs dwarf_getscopes() descends into (libdw's may_have_scopes). */
+static bool may_have_scopes(int tag)
+{
+	switch (tag) {
+	case DW_TAG_compile_unit:
+	case DW_TAG_module:
+	case DW_TAG_lexical_block:
+	case DW_TAG_with_stmt:
+	case DW_TAG_catch_block:
+	case DW_TAG_try_block:
+	case DW_TAG_entry_point:
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_subprogram:
+	case DW_TAG_namespace:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * One level of smk_dwarf_function_at(): the first child of @parent that
+ * holds @pc (the children of an imported unit count as @parent's own, in
+ * place), then its own children.  1: a child holds @pc; 0: none does;
+ * -1: broken DWARF or nested too deep.
+ */
+static int pc_chain(Dwarf_Die *parent, Dwarf_Addr pc, unsigned int depth,
+		    Dwarf_Die *fn, bool *found)
+{
+	Dwarf_Die child;
+	int r;
+
+	if (depth > MAX_SCOPE_DEPTH)
+		return -1;
+	r = dwarf_child(parent, &child);
+	if (r)
+		return r < 0 ? -1 : 0;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_imported_unit) {
+			Dwarf_Attribute attr;
+			Dwarf_Die unit;
+
+			if (!dwarf_formref_die(dwarf_attr(&child, DW_AT_import,
+							  &attr), &unit))
+				continue;
+			r = pc_chain(&unit, pc, depth + 1, fn, found);
+			if (r)
+				return r;
+			continue;
+		}
+		r = dwarf_haspc(&child, pc);
+		if (r < 0)
+			return -1;
+		if (!r)
+			continue;
+		if (is_function_tag(tag)) {
+			*fn = child;
+			*found = true;
+		}
+		if (!may_have_scopes(tag) || !dwarf_haschildren(&child))
+			return 1;
+		return pc_chain(&child, pc, depth + 1, fn, found) < 0 ? -1 : 1;
+	} while ((r = dwarf_siblingof(&child, &child)) == 0);
+	return r < 0 ? -1 : 0;
+}
+
+int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret)
+{
+	bool found = false;
+
+	if (pc_chain(cu, pc, 0, ret, &found) < 0)
+		return -1;
+	return found;
 }
 
 bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu)

@@ -164,6 +164,16 @@ struct smk_error *smk_dwarf_decl_scopes(Dwarf_Die *die, Dwarf_Die **ret,
 					int *nret);
 
 /*
+ * The innermost function or inlined call of unit @cu whose code holds @pc,
+ * into *@ret: the concrete chain of DIEs dwarf_getscopes() would find (the
+ * same tags, imported units walked in place, the first match innermost),
+ * without the abstract origin's scopes after it, which nobody here needs
+ * and which make elfutils 0.188 leak its array on DWARF it cannot follow.
+ * 1: found; 0: no function holds @pc; -1: broken DWARF (fail closed).
+ */
+int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret);
+
+/*
  * Was unit @cu built without optimization?  True only when its
  * DW_AT_producer says so: gcc's records the options, and -O0 (or no -O)
  * runs none of the passes that if-convert, duplicate or move code.

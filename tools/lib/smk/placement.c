@@ -1150,22 +1150,10 @@ static bool row_extent(Dwarf_Lines *lines, size_t i, const char *file,
 /* The innermost function or inlined call holding @addr (0: none). */
 static Dwarf_Off function_at(Dwarf_Die *cu, Dwarf_Addr addr)
 {
-	Dwarf_Die *sc = NULL;
-	Dwarf_Off off = 0;
-	int n, k;
+	Dwarf_Die fn;
 
-	n = dwarf_getscopes(cu, addr, &sc);
-	for (k = 0; k < n; k++) {
-		int tag = dwarf_tag(&sc[k]);
-
-		if (tag == DW_TAG_subprogram ||
-		    tag == DW_TAG_inlined_subroutine) {
-			off = dwarf_dieoffset(&sc[k]);
-			break;
-		}
-	}
-	free(sc);
-	return off;
+	return smk_dwarf_function_at(cu, addr, &fn) == 1 ?
+		dwarf_dieoffset(&fn) : 0;
 }
 
 static void later_code_at(struct smk_binary *b, Dwarf_Die *cu,
