@@ -672,6 +672,68 @@ int main(void)
 			   after[i].col);
 		}
 	}
+	{
+		/* smk_source_loop_head(): the head's line, 0 where a pass
+		 * may start elsewhere than at the marker. */
+		static const struct {
+			const char *what, *text;
+			int want, head_off;
+		} head[] = {
+			{ "first in a for's body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++)\n\t{\n"
+			  "\t\ttrace_simple(m, \"%d\", i); g(i);\n"
+			  "\t}\n\treturn a;\n}\n", 1, -2 },
+			{ "first in a while's body, brace on the head's line",
+			  "int f(int a)\n{\n\twhile (a--) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\tg(a);\n"
+			  "\t}\n\treturn a;\n}\n", 1, -1 },
+			{ "second in the body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++) {\n\t\tg(i);\n"
+			  "\t\ttrace_simple(m, \"%d\", i);\n"
+			  "\t}\n\treturn a;\n}\n", 0, 0 },
+			{ "on the head's line",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++) { trace_simple(m, \"%d\", i);\n"
+			  "\t\tg(i);\n\t}\n\treturn a;\n}\n", 0, 0 },
+			{ "a head over two lines",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0;\n\t     i < a; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", i);\n"
+			  "\t}\n\treturn a;\n}\n", 0, 0 },
+			{ "a goto in the body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", i);\n"
+			  "\t\tif (g(i))\n\t\t\tgoto out;\n"
+			  "\t}\nout:\n\treturn a;\n}\n", 0, 0 },
+			{ "the body of an if",
+			  "int f(int a)\n{\n\tif (a) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t}\n\treturn a;\n}\n", 0, 0 },
+			{ "the body of a do",
+			  "int f(int a)\n{\n\tdo {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t} while (a--);\n\treturn a;\n}\n", 0, 0 },
+		};
+
+		for (i = 0; i < sizeof(head) / sizeof(*head); i++) {
+			unsigned int decl = 0, line, hl = 0;
+			int r;
+
+			line = new_case("head", head[i].what, head[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_loop_head(&b, path, line, "m", &hl);
+			ok(r == head[i].want &&
+			   (r != 1 || hl == line + (unsigned int)head[i].head_off),
+			   "loop_head: %s: %d, head line %u (want %d, %u)",
+			   head[i].what, r, hl, head[i].want,
+			   line + (unsigned int)head[i].head_off);
+		}
+	}
 	ok(smk_source_loop_depth(&b, "/nonexistent/x.c", 5, "m") == -1,
 	   "loop_depth: no source: unknown");
 	for (i = 0; i < sizeof(seq_cases) / sizeof(*seq_cases); i++) {

@@ -496,9 +496,9 @@ static unsigned int root_line(Dwarf_Die *cu, Dwarf_Die *root,
 /*
  * Keep of @on the addresses that have a row of @file on lines [@first,
  * @line) or on @line before byte column @col, or that are in no more
- * loops of the code than the code of the line before the marker
- * (@prev; without any, than the marker's loops in the source,
- * @src_depth, -1 unknown): with a loop after the marker on its last line
+ * loops of the code than both the code of the line before the marker
+ * (@prev) and the marker's loops in the source (@src_depth, -1
+ * unknown): with a loop after the marker on its last line
  * (smk_source_loop_after()), the rows from @col on are that loop's
  * condition and step, code of each pass (clang's "marker; for (...)":
  * the step's row, which fired 4 times for 1 run), except the test
@@ -522,13 +522,23 @@ static void drop_loop_rows(struct smk_binary *b, Dwarf_Die *cu,
 	mine = calloc(on->n, sizeof(*mine));
 	if (!mine)
 		return;	/* keeps them: the loop check still applies */
+	/*
+	 * The fewer of the loops of the code before the marker and of the
+	 * marker's own in the source.  The code before it may be deeper,
+	 * in loops that close before the marker (campaign gcc -O0, "} } }
+	 * marker; for (...)": the step kept at depth 3, 8 hits for 1); a
+	 * site deeper than the source is refused by judge() in any case.
+	 * The source may be deeper than the code, where the compiler
+	 * removed a loop that runs once (campaign clang -O1, "for (i = 0;
+	 * i < 1; i++) { marker; for (j ...": the source's depth 1 kept the
+	 * inner loop's rows, 4 hits for 1).
+	 */
 	for (k = 0; k < prev->n; k++) {
 		d = smk_code_loop_depth(b, prev->v[k], &why);
 		if (d >= 0 && (outside < 0 || d < outside))
 			outside = d;
 	}
-	/* No code before it: the marker's own loops in the source. */
-	if (outside < 0)
+	if (src_depth >= 0 && (outside < 0 || src_depth < outside))
 		outside = src_depth;
 	for (k = 0; k < on->n && outside >= 0; k++) {
 		d = smk_code_loop_depth(b, on->v[k], &why);
@@ -2256,23 +2266,155 @@ out:
 /*
  * A marker ending the body of a for loop with a step (source.c): the
  * step's own rows, which run exactly when the body ends.  True with them
- * in @out.
+ * in @out, and the step's line in *@sline.
  */
 static bool loop_step(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		      const char *file, const struct smk_marker *m,
-		      struct addrs *out, struct smk_error **err)
+		      struct addrs *out, unsigned int *sline,
+		      struct smk_error **err)
+{
+	unsigned int scol = 0, send = 0;
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+
+	*sline = 0;
+	if (!src || smk_source_loop_step(b, src, m->line, m->rec.name,
+					 sline, &scol, &send) != 1)
+		return false;
+	*err = column_rows(cu, root, file, *sline, scol, send, out);
+	/* One row: several run one after the other in a pass (campaign
+	 * gcc -O0: two rows of one step, twice the hits). */
+	return !*err && out->n == 1;
+}
+
+/*
+ * The step @addr of the for loop whose body the marker ends, a join of
+ * several paths: each is the end of the body when every jump or
+ * fall-through into it comes from this copy's code of the lines from the
+ * step's (@sline) to the marker's (code of a call inlined there counts
+ * as the call's line: root_line()).  The source said the body has no
+ * continue and no goto (smk_source_loop_step), so no path from inside it
+ * skips the marker; code of other lines (merged with the step's, or a
+ * loop entered at its step) may.  Campaign gcc -O0 and clang -O0: "if
+ * (f) printf(...); marker; }", the step entered from the if's two ends.
+ * @body: @addr is the marker's own point, not the step's rows, and may be
+ * the loop's test (a step folded into it), which its entry reaches from
+ * the head's line: then only code of the lines after @sline, by edges
+ * going forward, counts (campaign gcc -O2, the if's "je" in an inlined
+ * transparent_crc() and the printf's fall-through).
+ */
+static bool step_from_body(struct smk_binary *b, Dwarf_Die *cu,
+			   Dwarf_Die *root, const char *file,
+			   const struct smk_marker *m, unsigned int sline,
+			   uint64_t addr, bool body)
+{
+	uint64_t preds[32];
+	size_t n, k;
+
+	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
+	if (!sline || sline > m->line || n == SIZE_MAX || !n)
+		return false;
+	for (k = 0; k < n; k++) {
+		unsigned int ln = root_line(cu, root, file, preds[k], true);
+
+		if (!ln || ln < sline + body || ln > marker_last_line(m) ||
+		    !in_ranges(root, preds[k]) ||
+		    (body && smk_code_goes_back(b, preds[k], addr) != SMK_NO))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * The site @addr of a marker that begins a loop's body (source.c:
+ * smk_source_loop_head(), the head on line @head_line), a join of
+ * several paths: each is a pass of the loop starting when every edge
+ * into @addr is either a back edge (in reducible flow, from code @addr
+ * dominates; smk_code_goes_back()) whose jump is this copy's code of the
+ * head's line, the loop's test, or an edge that goes forward, which into
+ * a loop's head comes from outside the loop: its entry.  The loop is the
+ * marker's own: the head's line is before the marker's, a loop after
+ * the marker is on a later line, and judge() found the code's loop depth
+ * the source's.  At least one back edge: else no loop joins there.
+ * Campaign gcc -O2, "for (k = 0; k < 6; k++) { marker; f(...); if (c)
+ * printf(...); }": the rotated loop's head entered from its entry and
+ * from the test at the end of both ways through the if.
+ */
+static bool loop_head_site(struct smk_binary *b, Dwarf_Die *cu,
+			   Dwarf_Die *root, const char *file,
+			   const struct smk_marker *m, uint64_t addr)
+{
+	unsigned int head_line = 0;
+	uint64_t preds[32];
+	char path[4096];
+	size_t n, k, back = 0;
+
+	if (smk_source_loop_head(b, marker_source(b, m, file, path,
+						  sizeof(path)),
+				 m->line, m->rec.name, &head_line) != 1 ||
+	    !head_line || head_line >= m->line)
+		return false;
+	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX || n < 2)
+		return false;
+	for (k = 0; k < n; k++) {
+		enum smk_answer r = smk_code_goes_back(b, preds[k], addr);
+		Dwarf_Line *l;
+		const char *src;
+		int ln;
+
+		if (r == SMK_NO)
+			continue;
+		if (r != SMK_YES)
+			return false;
+		l = dwarf_getsrc_die(cu, preds[k]);
+		src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		if (!src || !smk_same_source(src, file) ||
+		    dwarf_lineno(l, &ln) || ln <= 0 ||
+		    (unsigned int)ln != head_line || !in_ranges(root, preds[k]))
+			return false;
+		back++;
+	}
+	return back > 0;
+}
+
+/* The marker's own point @addr, at the end of a for body
+ * (smk_source_loop_step()), entered only from the body's ends. */
+static bool body_end_site(struct smk_binary *b, Dwarf_Die *cu,
+			  Dwarf_Die *root, const char *file,
+			  const struct smk_marker *m, uint64_t addr)
 {
 	unsigned int sline = 0, scol = 0, send = 0;
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 
-	if (!src || smk_source_loop_step(b, src, m->line, m->rec.name,
-					 &sline, &scol, &send) != 1)
-		return false;
-	*err = column_rows(cu, root, file, sline, scol, send, out);
-	/* One row: several run one after the other in a pass (campaign
-	 * gcc -O0: two rows of one step, twice the hits). */
-	return !*err && out->n == 1;
+	return src && smk_source_loop_step(b, src, m->line, m->rec.name,
+					   &sline, &scol, &send) == 1 &&
+	       step_from_body(b, cu, root, file, m, sline, addr, true);
+}
+
+/*
+ * Is the join at @addr made of passes of the marker's loop, each of which
+ * runs the marker once: the head of the loop whose body the marker
+ * begins, or (@own: the marker's own point) the end of the for body it
+ * ends?  Says which in the explanation.
+ */
+static bool pass_join(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		      const char *file, const struct smk_marker *m,
+		      uint64_t addr, bool own, struct smk_placement *p)
+{
+	if (loop_head_site(b, cu, root, file, m, addr)) {
+		explain(p, "  %#llx: every path into it is the loop's entry "
+			"or its test's back edge: a pass, which the marker "
+			"begins", (unsigned long long)addr);
+		return true;
+	}
+	if (own && body_end_site(b, cu, root, file, m, addr)) {
+		explain(p, "  %#llx: every path into it is an end of the for "
+			"body the marker ends", (unsigned long long)addr);
+		return true;
+	}
+	return false;
 }
 
 /*
@@ -2297,6 +2439,36 @@ static bool rest_deeper(struct smk_binary *b, const struct addrs *rows,
 		    smk_code_loop_depth(b, rows->v[i], &why) <= d)
 			return false;
 	return true;
+}
+
+/*
+ * Drop from @rows (one copy of the marker's line) each row that control
+ * reaches only straight from an earlier one (smk_code_straight(): one
+ * basic block, no other entry): it runs exactly when that one does, in
+ * the same pass, so it is a column of the same run of the line (gcc -O0
+ * gives a row per column: campaign gcc -O0, "marker; f(a[i], s);" two
+ * rows, twice the hits).  Only for code built without optimization:
+ * there nothing is copied, while an unrolled loop's copies of a line also
+ * follow each other straight.  The number of rows dropped.
+ */
+static size_t drop_continued_rows(struct smk_binary *b, Dwarf_Die *cu,
+				  struct addrs *rows)
+{
+	size_t i, j, kept = 0, n = rows->n;
+
+	if (n < 2 || !smk_dwarf_cu_unoptimized(cu))
+		return 0;
+	qsort(rows->v, n, sizeof(*rows->v), u64_cmp);
+	for (i = 0; i < n; i++) {
+		bool cont = false;
+
+		for (j = 0; j < kept && !cont; j++)
+			cont = smk_code_straight(b, rows->v[j], rows->v[i]);
+		if (!cont)
+			rows->v[kept++] = rows->v[i];
+	}
+	rows->n = kept;
+	return n - kept;
 }
 
 /* Does the marker start its line (source.c)?  False when unknown. */
@@ -3295,6 +3467,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */
+		unsigned int step_line = 0;
 		Dwarf_Die scope;
 		enum rule rule = RULE_NONE;
 		Dwarf_Die root, cu;
@@ -3336,6 +3509,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				    joined_through(b, &cu, &root, file, m,
 						   in->parts[j].addr, NULL))
 					r = RULE_NEXT_JOINED;
+				if (r == RULE_JOIN && file &&
+				    pass_join(b, &cu, &root, file, m,
+					      in->parts[j].addr, true, p))
+					r = RULE_OWN_BLOCK;
 				note(&acc, r);
 				kept++;
 				err = add_site(b, m, p, &cu, &block, in->root,
@@ -3463,6 +3640,15 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						dwarf_diename(&root) : "?",
 						had - on.n, had, col);
 			}
+			had = on.n;
+			if (drop_continued_rows(b, &cu, &on))
+				explain(p, "copy in %s: %zu of %zu rows of the "
+					"marker's line run straight on from "
+					"one before (unoptimized code: "
+					"columns of one run)",
+					dwarf_diename(&root) ?
+					dwarf_diename(&root) : "?",
+					had - on.n, had);
 		}
 		if (on.n == 1) {
 			rule = RULE_LINE;
@@ -3577,7 +3763,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		/* The end of a for loop's body: its step runs next, and
 		 * only then. */
 		if ((!use || rules[rule].verdict != SMK_VERDICT_EXACT) &&
-		    file && loop_step(b, &cu, &root, file, m, &step, &err)) {
+		    file && loop_step(b, &cu, &root, file, m, &step,
+				      &step_line, &err)) {
 			use = &step;
 			rule = RULE_LOOP_STEP;
 		}
@@ -3630,11 +3817,42 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		for (j = 0; j < use->n && !err; j++) {
 			enum rule r = judge(b, &root, file, m, use->v[j],
 					    use->n, use->v, use->n, p);
+			bool joined = rule == RULE_NEXT_JOINED ||
+				      rule == RULE_TREE_ARM;
 
 			/* The join was judged path by path. */
 			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||
 					       rule == RULE_TREE_ARM))
 				r = rule;
+			/* The start of the statement after the marker on
+			 * its line, entered from several paths before it
+			 * (a loop's exit and its break): each comes through
+			 * the marker, as for the next line's. */
+			if (r == RULE_JOIN && rule == RULE_LINE &&
+			    joined_through(b, &cu, &root, file, m, use->v[j],
+					   NULL)) {
+				explain(p, "  %#llx: every path into it comes "
+					"through the marker",
+					(unsigned long long)use->v[j]);
+				r = rule;
+				joined = true;
+			}
+			/* The start of a loop's body: each way in is a
+			 * pass. */
+			if (r == RULE_JOIN && (rule == RULE_OWN_BLOCK ||
+					       rule == RULE_LINE) &&
+			    pass_join(b, &cu, &root, file, m, use->v[j], false,
+				      p))
+				r = rule;
+			if (r == RULE_JOIN && rule == RULE_LOOP_STEP &&
+			    step_from_body(b, &cu, &root, file, m, step_line,
+					   use->v[j], false)) {
+				explain(p, "  %#llx: every path into the step "
+					"is the body's end (lines %u to %u)",
+					(unsigned long long)use->v[j],
+					step_line, marker_last_line(m));
+				r = rule;
+			}
 			/* A probe that already fires more often than the
 			 * marker runs does so in a loop too. */
 			if (r == RULE_LOOP_MORE &&
@@ -3652,8 +3870,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				       dwarf_offdie(b->dwarf, in->scope,
 						    &scope) ? &scope : NULL,
 				       in->root, use->v[j], in->inlined,
-				       rule == RULE_NEXT_JOINED ||
-				       rule == RULE_TREE_ARM, flags);
+				       joined, flags);
 		}
 		/* Every copy of the statement before the marker goes on
 		 * to a site (as for the marker's own block): for an exact

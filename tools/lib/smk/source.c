@@ -1401,6 +1401,39 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 	return 1;
 }
 
+int smk_source_loop_head(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *head_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, h, k, body_close;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || first < 2)
+		return -1;
+	/* The first statements of a braced body of a for or a while (not
+	 * the "while" that ends a do: no "{" follows it). */
+	if (!is(s, first - 1, "{") || !is(s, first - 2, ")"))
+		return 0;
+	h = before_parens(s, first - 2);
+	if (h >= s->n || (!is(s, h, "for") && !is(s, h, "while")))
+		return 0;
+	body_close = match(s, first - 1, 1);
+	if (body_close >= s->n)
+		return -1;
+	/* A goto may enter the loop anywhere. */
+	for (k = first; k < body_close; k++)
+		if (is(s, k, "goto"))
+			return 0;
+	/* On a line of its own after the head's: the code of a loop after
+	 * the marker on its line is not told from the head's there. */
+	*head_line = s->t[h].line;
+	if (s->t[first].line <= *head_line ||
+	    s->t[first - 2].line != *head_line)
+		return 0;
+	return 1;
+}
+
 int smk_source_conditional_after(struct smk_binary *b, const char *path,
 				 unsigned int line, const char *name,
 				 unsigned int *next_line)

@@ -183,6 +183,18 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 			 unsigned int *step_end);
 
 /*
+ * Does marker @name (with the markers right before it) begin the braced
+ * body of a for or a while loop, on a line after the loop's head, whose
+ * ")" and "{" close the head's line, with no goto in the body?  Then
+ * each pass of the loop starts with the marker, and the loop's test,
+ * which decides the next pass, is code of the head's line (*@head_line).
+ * 1 yes, 0 no, -1 unknown.
+ */
+int smk_source_loop_head(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *head_line);
+
+/*
  * Is the statement right after marker @name (in sequence in its block)
  * an if, switch, while or for, whose condition runs after the marker?  1
  * with the line it starts on, 0 no, -1 unknown.
