@@ -115,12 +115,21 @@ cov() {
 	mkdir -p "$out"
 	objs=
 	for name in "$@"; do
-		LLVM_PROFILE_FILE=$out/$name-%p.profraw \
-			"$TOP/tests/fuzz/build/cov/fuzz-$name" -runs=0 \
-			"$WORK/$name" "$TOP/tests/fuzz/corpus/$name" \
-			$( [ -d "$TOP/tests/fuzz/regress/$name" ] &&
-			   echo "$TOP/tests/fuzz/regress/$name" ) \
-			> "$out/$name.log" 2>&1
+		# libFuzzer refuses a directory that does not exist: only
+		# the ones there are (no FUZZ_WORK corpus before "make fuzz").
+		dirs=
+		for d in "$WORK/$name" "$TOP/tests/fuzz/corpus/$name" \
+			 "$TOP/tests/fuzz/regress/$name"; do
+			[ -d "$d" ] && dirs="$dirs $d"
+		done
+		# shellcheck disable=SC2086
+		if ! LLVM_PROFILE_FILE=$out/$name-%p.profraw \
+			"$TOP/tests/fuzz/build/cov/fuzz-$name" -runs=0 $dirs \
+			> "$out/$name.log" 2>&1; then
+			echo "$name: replay failed: see $out/$name.log" >&2
+			tail -5 "$out/$name.log" >&2
+			exit 1
+		fi
 		objs="$objs -object $TOP/tests/fuzz/build/cov/fuzz-$name"
 	done
 	llvm-profdata-$LLVM_VER merge -sparse "$out"/*.profraw \
