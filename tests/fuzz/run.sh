@@ -58,7 +58,7 @@ replay() {
 # source files, so a fault of ours is never taken for one of theirs.
 external() {
 	sed -n 's/^ *#[0-9][0-9]* 0x[0-9a-f]* *//p' "$1" |
-	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|libglib\|/libio/\|nptl/\|stdlib/\|signal/\|^(/lib/x86_64-linux-gnu/libc' |
+	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|libglib\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc' |
 	head -n 1 | grep -q 'babeltrace'
 }
 
