@@ -74,10 +74,15 @@ fuzz() {
 	# A fault inside babeltrace2 (fuzz-ctf: it aborts, spins or asks
 	# for gigabytes on hostile traces) is set aside in
 	# ART/NAME-external-* and the run goes on for the time left.
+	# -malloc_limit_mb: one allocation over 512 MiB is reported with its
+	# stack, which external() reads, before the process's RSS passes
+	# -rss_limit_mb, which is reported without the stack of whoever
+	# grew it.
 	while :; do
 		"$BIN/fuzz-$name" -max_total_time="$left" -timeout=5 \
 			${FUZZ_SEED:+-seed=$FUZZ_SEED} \
-			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-rss_limit_mb=2048 -malloc_limit_mb=512 \
+			-max_len=65536 -print_final_stats=1 \
 			-artifact_prefix="$ART/$name-" "$WORK/$name" \
 			"$TOP/tests/fuzz/corpus/$name" > "$log.1" 2>&1
 		rc=$?
