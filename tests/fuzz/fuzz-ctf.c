@@ -7,7 +7,10 @@
  * opened, every event read, each scope printed as text and as JSON, and
  * every payload field read as every type.  Metadata may be plain text or
  * packetized (the seeds have both, from an LTTng trace of
- * tests/fixtures/lttng).
+ * tests/fixtures/lttng).  Every event also goes to an address map
+ * (addrmap.c: LTTng's statedump, dl and lib events map objects) whose
+ * files are under the private directory, so none is opened, and each
+ * event's ip is looked up in it: a found address lies in the object.
  */
 #include "fuzz.h"
 
@@ -17,6 +20,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "smk/addrmap.h"
 #include "smk/ctf.h"
 
 static const char sep[] = "\n\0SMK-STREAM\0\n";
@@ -77,12 +81,42 @@ static void put(const char *name, const uint8_t *data, size_t size)
 	close(fd);
 }
 
+struct run {
+	struct smk_ctf_buf buf;
+	struct smk_addrmap *map;
+};
+
+static void map_event(struct smk_addrmap *m, const struct smk_ctf_event *ev)
+{
+	struct smk_addrmap_loc loc;
+	const char *why;
+
+	smk_error_destroy(smk_addrmap_event(m, ev));
+	if (!ev->has_ip || !ev->has_vpid)
+		return;
+	if (smk_addrmap_find(m, ev->vpid, ev->ip, &loc, &why)) {
+		if (!loc.file || ev->ip - loc.offset > ev->ip) {
+			fprintf(stderr, "%#llx found at offset %#llx\n",
+				(unsigned long long)ev->ip,
+				(unsigned long long)loc.offset);
+			abort();
+		}
+	} else if (!why || !*why) {
+		fprintf(stderr, "%#llx not found, no reason\n",
+			(unsigned long long)ev->ip);
+		abort();
+	}
+}
+
 static struct smk_error *on_event(void *arg, const struct smk_ctf_event *ev)
 {
-	struct smk_ctf_buf *b = arg;
+	struct run *r = arg;
+	struct smk_ctf_buf *b = &r->buf;
 	unsigned char bytes[64];
 	size_t i, n;
 	int s;
+
+	map_event(r->map, ev);
 
 	smk_ctf_buf_puts(b, ev->name ? ev->name : "?");
 	for (s = SMK_CTF_PACKET_CONTEXT; s <= SMK_CTF_PAYLOAD; s++) {
@@ -118,7 +152,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *s = memmem(data, size, sep, sizeof(sep) - 1);
 	size_t nmeta = s ? (size_t)(s - data) : size;
-	struct smk_ctf_buf b = { 0 };
+	/* The traced machine's root: the private directory, no object. */
+	struct smk_debuginfo_opts opts = { .target_prefix = dir };
+	struct run r = { { 0 }, NULL };
 	struct smk_error *err;
 	struct smk_ctf *t = NULL;
 
@@ -128,13 +164,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    size - nmeta - (sizeof(sep) - 1));
 	else
 		put("stream_0", (const uint8_t *)"", 0);
+	if (smk_addrmap_create(&opts, &r.map))
+		abort();
 	err = smk_ctf_open(dir, &t);
 	if (!err)
-		err = smk_ctf_run(t, on_event, &b);
+		err = smk_ctf_run(t, on_event, &r);
 	if (!err)
 		(void)smk_ctf_stats(t);
 	smk_error_destroy(err);
 	smk_ctf_destroy(t);
-	smk_ctf_buf_deinit(&b);
+	smk_addrmap_destroy(r.map);
+	smk_ctf_buf_deinit(&r.buf);
 	return 0;
 }

@@ -58,7 +58,7 @@ replay() {
 # source files, so a fault of ours is never taken for one of theirs.
 external() {
 	sed -n 's/^ *#[0-9][0-9]* 0x[0-9a-f]* *//p' "$1" |
-	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|libglib\|/libio/\|nptl/\|stdlib/\|signal/\|^(/lib/x86_64-linux-gnu/libc' |
+	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|libglib\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc' |
 	head -n 1 | grep -q 'babeltrace'
 }
 
@@ -74,10 +74,15 @@ fuzz() {
 	# A fault inside babeltrace2 (fuzz-ctf: it aborts, spins or asks
 	# for gigabytes on hostile traces) is set aside in
 	# ART/NAME-external-* and the run goes on for the time left.
+	# -malloc_limit_mb: one allocation over 512 MiB is reported with its
+	# stack, which external() reads, before the process's RSS passes
+	# -rss_limit_mb, which is reported without the stack of whoever
+	# grew it.
 	while :; do
 		"$BIN/fuzz-$name" -max_total_time="$left" -timeout=5 \
 			${FUZZ_SEED:+-seed=$FUZZ_SEED} \
-			-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+			-rss_limit_mb=2048 -malloc_limit_mb=512 \
+			-max_len=65536 -print_final_stats=1 \
 			-artifact_prefix="$ART/$name-" "$WORK/$name" \
 			"$TOP/tests/fuzz/corpus/$name" > "$log.1" 2>&1
 		rc=$?
@@ -115,12 +120,21 @@ cov() {
 	mkdir -p "$out"
 	objs=
 	for name in "$@"; do
-		LLVM_PROFILE_FILE=$out/$name-%p.profraw \
-			"$TOP/tests/fuzz/build/cov/fuzz-$name" -runs=0 \
-			"$WORK/$name" "$TOP/tests/fuzz/corpus/$name" \
-			$( [ -d "$TOP/tests/fuzz/regress/$name" ] &&
-			   echo "$TOP/tests/fuzz/regress/$name" ) \
-			> "$out/$name.log" 2>&1
+		# libFuzzer refuses a directory that does not exist: only
+		# the ones there are (no FUZZ_WORK corpus before "make fuzz").
+		dirs=
+		for d in "$WORK/$name" "$TOP/tests/fuzz/corpus/$name" \
+			 "$TOP/tests/fuzz/regress/$name"; do
+			[ -d "$d" ] && dirs="$dirs $d"
+		done
+		# shellcheck disable=SC2086
+		if ! LLVM_PROFILE_FILE=$out/$name-%p.profraw \
+			"$TOP/tests/fuzz/build/cov/fuzz-$name" -runs=0 $dirs \
+			> "$out/$name.log" 2>&1; then
+			echo "$name: replay failed: see $out/$name.log" >&2
+			tail -5 "$out/$name.log" >&2
+			exit 1
+		fi
 		objs="$objs -object $TOP/tests/fuzz/build/cov/fuzz-$name"
 	done
 	llvm-profdata-$LLVM_VER merge -sparse "$out"/*.profraw \

@@ -5,6 +5,7 @@
 
 #include <elfutils/libdwfl.h>
 
+#include "probe-event.h"
 #include "sdt.h"
 
 enum { NT_STAPSDT = 3 };
@@ -247,6 +248,9 @@ static const char *x86_reg(const char *r, size_t len)
 	return NULL;
 }
 
+static const char sym_chars[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				"abcdefghijklmnopqrstuvwxyz0123456789_.";
+
 /* One operand of the probe at @pc into out->spec, or a reason. */
 static const char *sdt_operand(struct smk_binary *b, const char *op,
 			       uint64_t pc, char **spec)
@@ -287,11 +291,18 @@ static const char *sdt_operand(struct smk_binary *b, const char *op,
 		name[len] = '\0';
 		if (plus)
 			disp = strtol(plus + 1, NULL, 0);
-		/* kprobes name kernel and module data by symbol. */
-		if (smk_binary_is_kernel(b))
+		/*
+		 * kprobes name kernel and module data by symbol, which goes
+		 * into the spec as written: only the characters of symbol
+		 * names (the note is the file's, not the compiler's).
+		 */
+		if (smk_binary_is_kernel(b)) {
+			if (strspn(name, sym_chars) != len)
+				return "bad symbol";
 			return (disp ? asprintf(spec, "@%s%+ld", name, disp) :
 				asprintf(spec, "@%s", name)) < 0 ?
 				"out of memory" : NULL;
+		}
 		if (!smk_binary_symbol_addr(b, name, &addr))
 			return "symbol not found";
 		why = smk_binary_uprobe_offset(b, pc, addr + disp, &x);
@@ -339,6 +350,12 @@ struct smk_error *smk_sdt_fetch(struct smk_binary *b,
 		if (!why)
 			snprintf(f->type, sizeof(f->type), "%c%ld",
 				 size < 0 ? 's' : 'u', labs(size) * 8);
+		/* "SPEC:TYPE" within the kernel's MAX_ARGSTR_LEN. */
+		if (!why && strlen(f->spec) + 1 + strlen(f->type) >
+				    SMK_PROBE_ARGSTR_MAX) {
+			why = "fetch argument longer than the kernel's 63 bytes";
+			f->type[0] = '\0';
+		}
 		if (why && !(f->reason = strdup(why))) {
 			free(arg);
 			return &smk_error_nomem;
