@@ -2396,12 +2396,14 @@ static bool body_end_site(struct smk_binary *b, Dwarf_Die *cu,
 /*
  * Is the join at @addr made of passes of the marker's loop, each of which
  * runs the marker once: the head of the loop whose body the marker
- * begins, or (@own: the marker's own point) the end of the for body it
- * ends?  Says which in the explanation.
+ * begins, or (@ends: @addr is the marker's own point or a row of its
+ * line, not the step's) the end of the for body it ends (clang -O0's row
+ * of the "}" after "marker;", entered from both ends of an if)?  Says
+ * which in the explanation.
  */
 static bool pass_join(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		      const char *file, const struct smk_marker *m,
-		      uint64_t addr, bool own, struct smk_placement *p)
+		      uint64_t addr, bool ends, struct smk_placement *p)
 {
 	if (loop_head_site(b, cu, root, file, m, addr)) {
 		explain(p, "  %#llx: every path into it is the loop's entry "
@@ -2409,7 +2411,7 @@ static bool pass_join(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			"begins", (unsigned long long)addr);
 		return true;
 	}
-	if (own && body_end_site(b, cu, root, file, m, addr)) {
+	if (ends && body_end_site(b, cu, root, file, m, addr)) {
 		explain(p, "  %#llx: every path into it is an end of the for "
 			"body the marker ends", (unsigned long long)addr);
 		return true;
@@ -3841,7 +3843,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * pass. */
 			if (r == RULE_JOIN && (rule == RULE_OWN_BLOCK ||
 					       rule == RULE_LINE) &&
-			    pass_join(b, &cu, &root, file, m, use->v[j], false,
+			    pass_join(b, &cu, &root, file, m, use->v[j], true,
 				      p))
 				r = rule;
 			if (r == RULE_JOIN && rule == RULE_LOOP_STEP &&
