@@ -24,22 +24,8 @@ enum { NPATHS = sizeof(paths) / sizeof(paths[0]) };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* argv[0] is TOP/tests/fuzz/build/{asan,cov}/fuzz-addrmap */
-	char *p = realpath((*argv)[0], NULL);
-	int i;
-
 	(void)argc;
-	if (!p)
-		abort();
-	for (i = 0; i < 3; i++) {
-		char *slash = strrchr(p, '/');
-
-		if (!slash)
-			abort();
-		*slash = '\0';
-	}
-	snprintf(prefix, sizeof(prefix), "%s/corpus/elf", p);
-	free(p);
+	fuzz_corpus_dir((*argv)[0], "elf", prefix, sizeof(prefix));
 	smk_set_warn(fuzz_quiet, NULL);
 	return 0;
 }

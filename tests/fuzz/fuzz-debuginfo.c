@@ -36,17 +36,10 @@ static const char *debug_dirs[1];
 static void put(const char *path, const void *data, size_t size)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	size_t done = 0;
 
 	if (fd < 0)
 		abort();
-	while (done < size) {
-		ssize_t w = write(fd, (const char *)data + done, size - done);
-
-		if (w <= 0)
-			abort();
-		done += (size_t)w;
-	}
+	fuzz_write_all(fd, data, size);
 	close(fd);
 }
 
@@ -85,25 +78,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
 	struct smk_debuginfo_opts opts = { 0 };
 	struct smk_binary *b;
-	char *p = realpath((*argv)[0], NULL), src[PATH_MAX + 32], hex[129];
+	char src[PATH_MAX + 32], hex[129];
 	void *data;
 	long size;
 	FILE *f;
 	int k;
 
 	(void)argc;
-	if (!p)
-		abort();
-	/* argv[0] is TOP/tests/fuzz/build/{asan,cov}/fuzz-debuginfo */
-	for (k = 0; k < 3; k++) {
-		char *slash = strrchr(p, '/');
-
-		if (!slash)
-			abort();
-		*slash = '\0';
-	}
-	snprintf(src, sizeof(src), "%s/corpus/elf/stripped-x86_64", p);
-	free(p);
+	fuzz_corpus_dir((*argv)[0], "elf/stripped-x86_64", src, sizeof(src));
 	f = fopen(src, "rb");
 	if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) <= 0 ||
 	    fseek(f, 0, SEEK_SET) || !(data = malloc(size)) ||

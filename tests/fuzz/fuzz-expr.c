@@ -106,23 +106,11 @@ static void load(size_t f, const char *dir)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	/* argv[0] is TOP/tests/fuzz/build/{asan,cov}/fuzz-expr */
-	char *p = realpath((*argv)[0], NULL), dir[PATH_MAX];
+	char dir[PATH_MAX];
 	size_t i, n;
-	int k;
 
 	(void)argc;
-	if (!p)
-		abort();
-	for (k = 0; k < 3; k++) {
-		char *slash = strrchr(p, '/');
-
-		if (!slash)
-			abort();
-		*slash = '\0';
-	}
-	snprintf(dir, sizeof(dir), "%s/corpus/elf", p);
-	free(p);
+	fuzz_corpus_dir((*argv)[0], "elf", dir, sizeof(dir));
 	smk_set_warn(fuzz_quiet, NULL);
 	for (i = 0; i < NCONVS; i++) {
 		smk_format_parse(formats[i], false, &convs[i], 1, &n);

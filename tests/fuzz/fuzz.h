@@ -28,15 +28,12 @@ void fuzz_quiet(void *arg, const char *msg)
 	(void)msg;
 }
 
-/* A memfd holding @size bytes of @data, its path in @path; -1 on error. */
+/* Write all @size bytes of @data to @fd, or abort. */
 static __attribute__((unused))
-int fuzz_memfd(const void *data, size_t size, char *path, size_t len)
+void fuzz_write_all(int fd, const void *data, size_t size)
 {
-	int fd = memfd_create("smk-fuzz", MFD_CLOEXEC);
 	size_t done = 0;
 
-	if (fd < 0)
-		abort();
 	while (done < size) {
 		ssize_t w = write(fd, (const char *)data + done, size - done);
 
@@ -44,8 +41,44 @@ int fuzz_memfd(const void *data, size_t size, char *path, size_t len)
 			abort();
 		done += (size_t)w;
 	}
+}
+
+/* A memfd holding @size bytes of @data, its path in @path; -1 on error. */
+static __attribute__((unused))
+int fuzz_memfd(const void *data, size_t size, char *path, size_t len)
+{
+	int fd = memfd_create("smk-fuzz", MFD_CLOEXEC);
+
+	if (fd < 0)
+		abort();
+	fuzz_write_all(fd, data, size);
 	snprintf(path, len, "/proc/self/fd/%d", fd);
 	return fd;
+}
+
+/*
+ * The seed corpus @sub of tests/fuzz (TOP/tests/fuzz/corpus/@sub) into
+ * @out, from the target's @argv0, which is
+ * TOP/tests/fuzz/build/{asan,cov}/fuzz-NAME; aborts when it cannot.
+ */
+static __attribute__((unused))
+void fuzz_corpus_dir(const char *argv0, const char *sub, char *out,
+		     size_t len)
+{
+	char *p = realpath(argv0, NULL);
+	int k;
+
+	if (!p)
+		abort();
+	for (k = 0; k < 3; k++) {
+		char *slash = strrchr(p, '/');
+
+		if (!slash)
+			abort();
+		*slash = '\0';
+	}
+	snprintf(out, len, "%s/corpus/%s", p, sub);
+	free(p);
 }
 
 /* @data as a NUL-terminated string (embedded NULs end it early). */
