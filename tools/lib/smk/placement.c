@@ -3823,8 +3823,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				      rule == RULE_TREE_ARM;
 
 			/* The join was judged path by path. */
-			if (r == RULE_JOIN && (rule == RULE_NEXT_JOINED ||
-					       rule == RULE_TREE_ARM))
+			if (r == RULE_JOIN && joined)
 				r = rule;
 			/* The start of the statement after the marker on
 			 * its line, entered from several paths before it
@@ -3841,8 +3840,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			}
 			/* The start of a loop's body: each way in is a
 			 * pass. */
-			if (r == RULE_JOIN && (rule == RULE_OWN_BLOCK ||
-					       rule == RULE_LINE) &&
+			if (r == RULE_JOIN && rule == RULE_LINE &&
 			    pass_join(b, &cu, &root, file, m, use->v[j], true,
 				      p))
 				r = rule;
