@@ -53,13 +53,32 @@ replay() {
 }
 
 # external LOG: is the report in LOG a fault inside babeltrace2 (its
-# first frame that is neither the sanitizer, libFuzzer, libc nor glib is
-# in libbabeltrace2 or one of its plugins)?  Our own frames name our
-# source files, so a fault of ours is never taken for one of theirs.
+# first frame that is neither the sanitizer, libFuzzer nor libc is in
+# libbabeltrace2, one of its plugins, or glib)?  Our own frames name our
+# source files, so a fault of ours is never taken for one of theirs; glib
+# counts as babeltrace2's because nothing of ours calls it (a stack from
+# glib's frames, built without frame pointers, often ends there).
 external() {
 	sed -n 's/^ *#[0-9][0-9]* 0x[0-9a-f]* *//p' "$1" |
-	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|libglib\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc' |
-	head -n 1 | grep -q 'babeltrace'
+	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc' |
+	head -n 1 | grep -q 'babeltrace\|libglib'
+}
+
+# classify LOG ARTIFACT: external() of LOG; but libFuzzer reports a
+# process over -rss_limit_mb without the stack of whoever grew it, so such
+# a report is judged by running its input again alone, with no RSS limit
+# and the allocation limit, whose report has the stack.
+classify() {
+	if grep -q 'out-of-memory (used: ' "$1" && [ -f "$2" ]; then
+		timeout 120 "$BIN/fuzz-$name" -rss_limit_mb=0 \
+			-malloc_limit_mb=512 -timeout=5 "$2" > "$1.again" 2>&1
+		cat "$1.again" >> "$log"
+		external "$1.again"
+		r=$?
+		rm -f "$1.again"
+		return $r
+	fi
+	external "$1"
 }
 
 fuzz() {
@@ -89,7 +108,9 @@ fuzz() {
 		cat "$log.1" >> "$log"
 		r=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log.1" | tail -n 1)
 		total=$((total + ${r:-0}))
-		[ $rc -ne 0 ] && external "$log.1" || break
+		[ $rc -ne 0 ] || break
+		art=$(ls "$ART/$name"-oom-* 2>/dev/null | head -n 1)
+		classify "$log.1" "$art" || break
 		nexternal=$((nexternal + 1))
 		for a in "$ART/$name"-crash-* "$ART/$name"-oom-* \
 			 "$ART/$name"-timeout-* "$ART/$name"-leak-*; do
