@@ -21,6 +21,7 @@
 #include "smk/addrmap.h"
 #include "smk/binary.h"
 #include "smk/callgraph.h"
+#include "smk/contain.h"
 #include "smk/ctf.h"
 #include "smk/symbolize.h"
 #include "smk/cli.h"
@@ -377,6 +378,7 @@ static void usage(FILE *f)
 "  -e, --exe FILE           the binary of stdin's addresses\n"
 "      --debug-info-dir DIR --target-prefix DIR   as symbolize-trace\n"
 SMK_CLI_DEBUGINFOD_HELP
+SMK_CLI_CONTAIN_HELP
 "  -h, --help\n"
 "Exit status: 0 ok, 1 the input cannot be read, 2 usage.\n");
 }
@@ -384,6 +386,69 @@ SMK_CLI_DEBUGINFOD_HELP
 static void warn_cb(void *arg, const char *msg)
 {
 	fprintf(stderr, "marker-resolve: warning: %s\n", msg);
+}
+
+/* The reading and the drawing, in a child process (contain.h). */
+struct job {
+	struct cg_state *st;
+	struct smk_cli *cli;
+	struct smk_callgraph_filter *flt;
+	const char *input, *format;
+};
+
+static int draw(void *arg)
+{
+	struct job *job = arg;
+	struct cg_state *st = job->st;
+	struct smk_cli *cli = job->cli;
+	const char *format = job->format;
+	struct smk_ctf *t = NULL;
+	struct smk_error *err;
+	int rc = 0;
+
+	err = smk_callgraph_create(&st->cg);
+	if (!err)
+		err = smk_addrmap_create(&cli->debuginfo, &st->map);
+	if (!err && st->exe_path) {
+		struct smk_binary *b;
+
+		err = smk_binary_open(st->exe_path, &cli->debuginfo, &b);
+		if (!err) {
+			err = smk_symbolizer_create(b, &st->exe);
+			if (err)
+				smk_binary_destroy(b);
+		}
+	}
+	if (!err && !strcmp(job->input, "-"))
+		err = read_lines(st, stdin);
+	else if (!err)
+		err = smk_ctf_open(job->input, &t);
+	if (!err && t)
+		err = smk_ctf_run(t, on_event, st);
+	if (!err && !st->events)
+		fprintf(stderr, "marker-resolve: warning: %s: no function entry "
+			"or exit events\n", job->input);
+	if (err) {
+		fprintf(stderr, "marker-resolve: %s\n", err->message);
+		smk_error_destroy(err);
+		rc = 1;
+	} else if (strcmp(format, "dot")) {
+		rc = render(st, job->flt, format);
+	} else {
+		err = smk_callgraph_write_dot(st->cg, job->flt, stdout);
+		if (err) {
+			fprintf(stderr, "marker-resolve: %s\n", err->message);
+			smk_error_destroy(err);
+			rc = 1;
+		}
+	}
+	if (!smk_cli_flush_stdout("marker-resolve"))
+		rc = 1;
+	smk_ctf_destroy(t);
+	smk_addrmap_destroy(st->map);
+	smk_symbolizer_destroy(st->exe);
+	smk_callgraph_destroy(st->cg);
+	return rc;
 }
 
 int cmd_callgraph(int argc, char **argv)
@@ -396,6 +461,7 @@ int cmd_callgraph(int argc, char **argv)
 		{ "min-calls", required_argument, NULL, OPT_MIN },
 		{ "exe", required_argument, NULL, 'e' },
 		SMK_CLI_DEBUG_LONGOPTS,
+		SMK_CLI_CONTAIN_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -403,14 +469,22 @@ int cmd_callgraph(int argc, char **argv)
 	struct smk_cli cli = { 0 };	/* the debuginfo options */
 	struct cg_state st = { 0 };
 	const char *format = "dot";
-	struct smk_ctf *t = NULL;
+	struct smk_contain_limits limits;
 	struct smk_error *err = NULL;
+	struct job job;
 	char *end;
 	int c, rc = 0;
 
 	smk_set_warn(warn_cb, NULL);
+	smk_contain_default_limits(&limits);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "e:h", longopts, NULL)) != -1) {
+		int taken = smk_cli_contain_option(&limits, prog, c, optarg);
+
+		if (taken < 0)
+			goto usage_error;
+		if (taken)
+			continue;
 		switch (c) {
 		case OPT_FORMAT:
 			if (strcmp(optarg, "dot") && strcmp(optarg, "svg") &&
@@ -465,48 +539,15 @@ int cmd_callgraph(int argc, char **argv)
 			"its binaries\n", prog);
 		goto usage_error;
 	}
-	err = smk_callgraph_create(&st.cg);
-	if (!err)
-		err = smk_addrmap_create(&cli.debuginfo, &st.map);
-	if (!err && st.exe_path) {
-		struct smk_binary *b;
-
-		err = smk_binary_open(st.exe_path, &cli.debuginfo, &b);
-		if (!err) {
-			err = smk_symbolizer_create(b, &st.exe);
-			if (err)
-				smk_binary_destroy(b);
-		}
-	}
-	if (!err && !strcmp(argv[optind], "-"))
-		err = read_lines(&st, stdin);
-	else if (!err)
-		err = smk_ctf_open(argv[optind], &t);
-	if (!err && t)
-		err = smk_ctf_run(t, on_event, &st);
-	if (!err && !st.events)
-		fprintf(stderr, "marker-resolve: warning: %s: no function entry "
-			"or exit events\n", argv[optind]);
+	job = (struct job){ &st, &cli, &flt, argv[optind], format };
+	err = smk_contain(argv[optind], &limits, draw, &job, &rc);
 	if (err) {
-		fprintf(stderr, "marker-resolve: %s\n", err->message);
+		fprintf(stderr, "marker-resolve: %s: the trace is corrupt "
+			"in a way libbabeltrace2 does not check\n",
+			err->message);
 		smk_error_destroy(err);
 		rc = 1;
-	} else if (strcmp(format, "dot")) {
-		rc = render(&st, &flt, format);
-	} else {
-		err = smk_callgraph_write_dot(st.cg, &flt, stdout);
-		if (err) {
-			fprintf(stderr, "marker-resolve: %s\n", err->message);
-			smk_error_destroy(err);
-			rc = 1;
-		}
 	}
-	if (!smk_cli_flush_stdout("marker-resolve"))
-		rc = 1;
-	smk_ctf_destroy(t);
-	smk_addrmap_destroy(st.map);
-	smk_symbolizer_destroy(st.exe);
-	smk_callgraph_destroy(st.cg);
 	free(st.slots);
 	free(st.cls);
 	smk_cli_deinit(&cli);

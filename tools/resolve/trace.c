@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "smk/addrmap.h"
+#include "smk/contain.h"
 #include "smk/ctf.h"
 #include "smk/symbolize.h"
 #include "smk/cli.h"
@@ -916,6 +917,7 @@ SMK_CLI_DEBUGINFOD_HELP
 "      --markers             name the simple marker whose probe site an\n"
 "                            address is (places each file's markers)\n"
 "      --stats               on stderr: events, addresses looked up, time\n"
+SMK_CLI_CONTAIN_HELP
 "  -h, --help\n"
 "A kernel trace (LTTng's kernel domain): each kprobe event's ip payload\n"
 "field is symbolized, and markers named, as symbolize-ftrace does, from:\n"
@@ -964,6 +966,67 @@ static void warn_cb(void *arg, const char *msg)
 	fprintf(stderr, "marker-resolve: warning: %s\n", msg);
 }
 
+/* The reading, in a child process with limits (contain.h). */
+struct job {
+	struct state *st;
+	struct smk_cli *cli;
+	bool markers;
+};
+
+static int read_trace(void *arg)
+{
+	struct job *job = arg;
+	struct state *st = job->st;
+	struct smk_cli *cli = job->cli;
+	const struct smk_ctf_stats *stats;
+	struct smk_ctf *t = NULL;
+	struct smk_error *err;
+	int rc = 0;
+
+	st->l1 = calloc(L1_SIZE, sizeof(*st->l1));
+	err = st->l1 ? smk_addrmap_create(&cli->debuginfo, &st->map) :
+	      &smk_error_nomem;
+	if (!err)
+		smk_addrmap_load_markers(st->map, job->markers);
+	if (!err)
+		err = smk_ctf_open(st->path, &t);
+	if (!err)
+		err = smk_ctf_run(t, on_event, st);
+	if (!err)
+		err = flush(st);
+	else
+		smk_error_destroy(flush(st));	/* what was printed */
+	if (err) {
+		fflush(stdout);
+		fprintf(stderr, "marker-resolve: %s\n", err->message);
+		smk_error_destroy(err);
+		rc = 1;
+	} else {
+		stats = smk_ctf_stats(t);
+		if (stats->discarded_events)
+			fprintf(stderr, "marker-resolve: warning: %s: the "
+				"tracer discarded %" PRIu64 " events\n",
+				st->path, stats->discarded_events);
+		if (st->stats)
+			fprintf(stderr, "marker-resolve: stats: %" PRIu64
+				" events; %" PRIu64 " files opened in %.1f ms; "
+				"%" PRIu64 " more addresses looked up, %.2f us "
+				"each (max %.1f us)\n", st->events, st->nfiles,
+				st->open_ns / 1e6, st->misses,
+				st->misses ? st->miss_ns / 1e3 / st->misses : 0.0,
+				st->max_ns / 1e3);
+		if (stats->discarded_packets)
+			fprintf(stderr, "marker-resolve: warning: %s: the "
+				"tracer discarded %" PRIu64 " packets\n",
+				st->path, stats->discarded_packets);
+	}
+	if (!smk_cli_flush_stdout("marker-resolve"))
+		rc = 1;
+	smk_ctf_destroy(t);
+	smk_addrmap_destroy(st->map);
+	return rc;
+}
+
 int cmd_symbolize_trace(int argc, char **argv)
 {
 	enum { OPT_FULL = 256, OPT_FIELD_NAME, OPT_FIELDS, OPT_FORMAT,
@@ -978,25 +1041,31 @@ int cmd_symbolize_trace(int argc, char **argv)
 		{ "stats", no_argument, NULL, OPT_STATS },
 		{ "markers", no_argument, NULL, OPT_MARKERS },
 		SMK_CLI_KERNEL_LONGOPTS,
+		SMK_CLI_CONTAIN_LONGOPTS,
 		KADDR_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct state st = { .field_name = "debug_info" };
 	struct smk_cli cli = { 0 };	/* the debuginfo options */
-	const struct smk_ctf_stats *stats;
-	struct smk_ctf *t = NULL;
+	struct smk_contain_limits limits;
 	struct smk_error *err;
+	struct job job;
 	bool markers = false;
 	int c, rc = 0;
 	size_t i;
 
 	smk_set_warn(warn_cb, NULL);
+	smk_contain_default_limits(&limits);
 	if (kaddr_init(&st.ka, prog, &cli))
 		return 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "e:k:h", longopts, NULL)) != -1) {
 		int taken = kaddr_option(&st.ka, c, optarg);
+
+		if (!taken)
+			taken = smk_cli_contain_option(&limits, prog, c,
+						       optarg);
 
 		if (taken < 0) {
 			kaddr_deinit(&st.ka);
@@ -1089,47 +1158,15 @@ int cmd_symbolize_trace(int argc, char **argv)
 		smk_cli_deinit(&cli);
 		return 1;
 	}
-	st.l1 = calloc(L1_SIZE, sizeof(*st.l1));
-	err = st.l1 ? smk_addrmap_create(&cli.debuginfo, &st.map) :
-	      &smk_error_nomem;
-	if (!err)
-		smk_addrmap_load_markers(st.map, markers);
-	if (!err)
-		err = smk_ctf_open(st.path, &t);
-	if (!err)
-		err = smk_ctf_run(t, on_event, &st);
-	if (!err)
-		err = flush(&st);
-	else
-		smk_error_destroy(flush(&st));	/* what was printed */
+	job = (struct job){ &st, &cli, markers };
+	err = smk_contain(st.path, &limits, read_trace, &job, &rc);
 	if (err) {
-		fflush(stdout);
-		fprintf(stderr, "marker-resolve: %s\n", err->message);
+		fprintf(stderr, "marker-resolve: %s: the trace is corrupt "
+			"in a way libbabeltrace2 does not check\n",
+			err->message);
 		smk_error_destroy(err);
 		rc = 1;
-	} else {
-		stats = smk_ctf_stats(t);
-		if (stats->discarded_events)
-			fprintf(stderr, "marker-resolve: warning: %s: the "
-				"tracer discarded %" PRIu64 " events\n",
-				st.path, stats->discarded_events);
-		if (st.stats)
-			fprintf(stderr, "marker-resolve: stats: %" PRIu64
-				" events; %" PRIu64 " files opened in %.1f ms; "
-				"%" PRIu64 " more addresses looked up, %.2f us "
-				"each (max %.1f us)\n", st.events, st.nfiles,
-				st.open_ns / 1e6, st.misses,
-				st.misses ? st.miss_ns / 1e3 / st.misses : 0.0,
-				st.max_ns / 1e3);
-		if (stats->discarded_packets)
-			fprintf(stderr, "marker-resolve: warning: %s: the "
-				"tracer discarded %" PRIu64 " packets\n",
-				st.path, stats->discarded_packets);
 	}
-	if (!smk_cli_flush_stdout("marker-resolve"))
-		rc = 1;
-	smk_ctf_destroy(t);
-	smk_addrmap_destroy(st.map);
 	for (i = 0; i < st.nslots; i++) {
 		if (st.slots[i])
 			free(st.slots[i]->frag);

@@ -5,7 +5,33 @@
 #include <string.h>
 
 #include "cli.h"
+#include "contain.h"
 #include "debuginfod.h"
+
+int smk_cli_contain_option(struct smk_contain_limits *l, const char *prog,
+			   int c, const char *arg)
+{
+	unsigned long long v;
+	char *end;
+
+	if (c != SMK_CLI_MEMORY_LIMIT && c != SMK_CLI_STALL_LIMIT)
+		return 0;
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-' ||
+	    v > (c == SMK_CLI_MEMORY_LIMIT ? (1ULL << 40) : 86400 * 365ULL)) {
+		fprintf(stderr, "%s: --%s: '%s' is not %s\n", prog,
+			c == SMK_CLI_MEMORY_LIMIT ? "memory-limit" :
+			"stall-limit", arg, c == SMK_CLI_MEMORY_LIMIT ?
+			"a number of MiB" : "a number of seconds");
+		return -2;
+	}
+	if (c == SMK_CLI_MEMORY_LIMIT)
+		l->memory_mib = (unsigned long)v;
+	else
+		l->stall_s = (unsigned int)v;
+	return 1;
+}
 
 int smk_cli_option(struct smk_cli *cli, int c, char *arg)
 {

@@ -23,6 +23,8 @@ enum {
 	SMK_CLI_TARGET_PREFIX,
 	SMK_CLI_DEBUGINFOD,
 	SMK_CLI_NO_DEBUGINFOD,
+	SMK_CLI_MEMORY_LIMIT,
+	SMK_CLI_STALL_LIMIT,
 };
 
 /* getopt_long() pieces: append to the tool's own. */
@@ -47,6 +49,19 @@ enum {
 "                           debuginfo matches (default: on when\n"	\
 "                           DEBUGINFOD_URLS is set; URLS overrides it)\n" \
 "      --no-debuginfod      never ask debuginfod servers\n"
+/*
+ * The limits of a contained reader (contain.h): --memory-limit MIB,
+ * --stall-limit SECONDS; the tools that read traces through libbabeltrace2
+ * take them.
+ */
+#define SMK_CLI_CONTAIN_LONGOPTS					\
+	{ "memory-limit", required_argument, NULL, SMK_CLI_MEMORY_LIMIT }, \
+	{ "stall-limit", required_argument, NULL, SMK_CLI_STALL_LIMIT }
+#define SMK_CLI_CONTAIN_HELP						\
+"      --memory-limit MIB    stop the trace reader past MIB of memory\n" \
+"                            (default: half of RAM, 1024-4096; 0: none)\n" \
+"      --stall-limit S       stop the reader after S seconds of CPU time\n" \
+"                            without an event (default 30; 0: never)\n"
 /* A kernel release's binaries, and the tree they are under. */
 #define SMK_CLI_KERNEL_LONGOPTS						\
 	{ "kernel", required_argument, NULL, 'k' },			\
@@ -73,6 +88,15 @@ struct smk_cli {
  * --debuginfod: ...") and exits 2: no tool can do anything useful with it.
  */
 int smk_cli_option(struct smk_cli *cli, int c, char *arg);
+
+struct smk_contain_limits;
+/*
+ * 1: @c was one of SMK_CLI_CONTAIN_LONGOPTS, taken into @l; 0: not one;
+ * -2: its argument is not a count, reported ("PROG: --memory-limit: ...")
+ * for the tool to exit 2.
+ */
+int smk_cli_contain_option(struct smk_contain_limits *l, const char *prog,
+			   int c, const char *arg);
 
 /*
  * The inputs of @args (files, directories, module names), or with none the

@@ -45,6 +45,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "contain.h"
 #include "ctf.h"
 #include "json.h"
 
@@ -833,6 +834,8 @@ static void *consumer(void *arg)
 		struct chunk *c = &p->chunks[tail % PIPE_CHUNKS];
 		size_t i;
 
+		smk_contain_beat();
+
 		/* After a failure, chunks are only handed back. */
 		for (i = 0; i < c->n && !failed; i++) {
 			deliver(t, &c->ev[i]);
@@ -1031,6 +1034,7 @@ consume(bt_message_iterator *it, void *data)
 	default:
 		return BT_GRAPH_SIMPLE_SINK_COMPONENT_CONSUME_FUNC_STATUS_ERROR;
 	}
+	smk_contain_beat();	/* messages: babeltrace2 is not stuck */
 	for (i = 0; i < n; i++) {
 		const bt_message *m = msgs[i];
 
