@@ -53,14 +53,16 @@ replay() {
 }
 
 # external LOG: is the report in LOG a fault inside babeltrace2 (its
-# first frame that is neither the sanitizer, libFuzzer nor libc is in
+# first frame that is neither the sanitizer, libFuzzer nor libc (nor a
+# frame of the target with no name: the sanitizer's runtime; our own
+# code is built with its symbols, so its frames have names) is in
 # libbabeltrace2, one of its plugins, or glib)?  Our own frames name our
 # source files, so a fault of ours is never taken for one of theirs; glib
 # counts as babeltrace2's because nothing of ours calls it (a stack from
 # glib's frames, built without frame pointers, often ends there).
 external() {
 	sed -n 's/^ *#[0-9][0-9]* 0x[0-9a-f]* *//p' "$1" |
-	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc' |
+	grep -v '__sanitizer\|fuzzer::\|__asan\|__lsan\|__interceptor\|^in malloc\|^in calloc\|^in realloc\|libc\.so\|/libio/\|nptl/\|stdlib/\|signal/\|string/\|sysdeps/\|^(/lib/x86_64-linux-gnu/libc\|^([^ ]*/fuzz-[a-z0-9_-]*+0x' |
 	head -n 1 | grep -q 'babeltrace\|libglib'
 }
 
