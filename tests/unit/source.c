@@ -340,6 +340,19 @@ struct loops_case {
 };
 
 static const struct loops_case loops_cases[] = {
+	{ "an old-style (K&R) definition",
+	  "int f(n, p)\n\tint n;\n\tchar *p;\n{\n\twhile (n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tp++;\n\t}\n"
+	  "\treturn 0;\n}\n", 1, 0 },
+	{ "K&R, a function pointer and an array declared",
+	  "static int f(n, cmp, v)\n\tint n;\n\tint (*cmp)();\n"
+	  "\tchar v[4];\n{\n\tfor (;;) {\n\t\tdo {\n"
+	  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t} while (cmp(v));\n"
+	  "\t\tif (n) break;\n\t}\n\treturn 0;\n}\n", 2, 0 },
+	{ "K&R after a prototype and a table",
+	  "int g(int);\nstatic const int t[] = { 1, 2 };\nint f(n)\n"
+	  "\tint n;\n{\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\treturn t[n];\n}\n", 0, 0 },
 	{ "straight code",
 	  "int f(int a)\n{\n\ta++;\n\ttrace_simple(m, \"%d\", a);\n"
 	  "\treturn a;\n}\n", 0, 0 },
@@ -847,6 +860,35 @@ int main(void)
 			  "int f(int a)\n{\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
 			  0, false },
+			{ "an if block with a return",
+			  "int f(int a)\n{\n\tif (a == 0 && g(a)) {\n"
+			  "\t\ta = 3;\n\t\treturn -1;\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, true },
+			{ "an if, else if, else chain",
+			  "int f(int a)\n{\n\tif (a == 0) {\n\t\ta = 3;\n"
+			  "\t} else if (a > 3) {\n\t\ta--;\n\t} else {\n"
+			  "\t\ta++;\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false },
+			{ "a while block",
+			  "int f(int a)\n{\n\twhile (a > 3) {\n\t\ta -= g(a);\n"
+			  "\t}\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false },
+			{ "an if block with a break: past the marker",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3) {\n"
+			  "\t\t\tbreak;\n\t\t}\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n",
+			  0, false },
+			{ "a plain block before: unknown",
+			  "int f(int a)\n{\n\t{\n\t\ta = g(a);\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  -1, false },
+			{ "a braceless arm's if block: unknown",
+			  "int f(int a)\n{\n\tif (a)\n\t\tif (a > 3) {\n"
+			  "\t\t\ta--;\n\t\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n",
+			  -1, false },
 			{ "a block inside the statement before: unknown",
 			  "int f(int a)\n{\n\tdo {\n\t\ta--;\n\t} while (a);\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",

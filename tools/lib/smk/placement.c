@@ -2615,7 +2615,7 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				       struct smk_placement *p, bool *out)
 {
 	enum { MAXR = 64, MAXJ = 64 };
-	unsigned int first = 0, last = 0, end = marker_last_line(m);
+	unsigned int first = 0, last = 0;
 	uint64_t from[MAXR], to[MAXR];
 	struct smk_code_jump jumps[MAXJ];
 	size_t nr = 0, i, k, j, nj;
@@ -2668,7 +2668,10 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				unsigned int ln = root_line(cu, root, file,
 							    arm[w], true);
 
-				if (!ln || ln <= end || (int)ln >= maxline)
+				/* Code of the marker's own line past the
+				 * sites ("marker; if (a && b)": into the
+				 * test of b) bypasses them as well. */
+				if (!ln || ln < m->line || (int)ln >= maxline)
 					continue;
 				/* Its own return, by a return path the
 				 * compiler shares with later returns. */

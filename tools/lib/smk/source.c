@@ -157,6 +157,8 @@ static bool tokenize(struct source *s, const char *p, size_t size)
 	return true;
 }
 
+static void drop_kr_declarations(struct source *s);
+
 static struct source *load(struct smk_binary *b, const char *path)
 {
 	struct source_cache *c = b->src_cache;
@@ -215,6 +217,7 @@ static struct source *load(struct smk_binary *b, const char *path)
 		s->t = NULL;
 		s->n = 0;
 	}
+	drop_kr_declarations(s);
 	fclose(f);
 	return s;
 }
@@ -920,6 +923,60 @@ static bool identifier(const struct source *s, size_t i)
 	       !(s->text[s->t[i].off] >= '0' && s->text[s->t[i].off] <= '9');
 }
 
+/*
+ * An old-style (K&R) definition, "int f(a, b) int a; char *b; { ...",
+ * as zlib and much old code still write them, puts declarations between
+ * the parameters' ")" and the body's "{"; every reader here expects the
+ * "{" of a function's body right after its ")".  The declarations are
+ * dropped from the tokens (they hold no statement): a "{" at file scope
+ * right after a ";" is such a body, and its parameters are the nearest
+ * "(identifiers)" after a name before it.  Anything else is left as it
+ * is (and read as before: not understood).
+ */
+static void drop_kr_declarations(struct source *s)
+{
+	size_t i, j, open, k;
+	int braces = 0;
+
+	for (i = 0; i < s->n; i++) {
+		if (is(s, i, "}")) {
+			braces -= braces > 0;
+			continue;
+		}
+		if (!is(s, i, "{"))
+			continue;
+		if (braces++ || !i || !is(s, i - 1, ";"))
+			continue;
+		/* Back over the declarations to the parameters' ")". */
+		for (j = i - 1; j > 0; j--) {
+			if (is(s, j, "{") || is(s, j, "}") || is(s, j, "=")) {
+				j = 0;
+				break;
+			}
+			if (!is(s, j, ")"))
+				continue;
+			open = match(s, j, -1);
+			if (open >= s->n || !open) {
+				j = 0;
+				break;
+			}
+			for (k = open + 1; k < j; k++)
+				if (!identifier(s, k) && !is(s, k, ","))
+					break;
+			if (k == j && identifier(s, open - 1) &&
+			    !keyword(s, open - 1) && !is(s, j + 1, ";") &&
+			    !is(s, j + 1, ","))
+				break;
+			j = open;
+		}
+		if (!j)
+			continue;
+		memmove(&s->t[j + 1], &s->t[i], (s->n - i) * sizeof(*s->t));
+		s->n -= i - (j + 1);
+		i = j + 1;
+	}
+}
+
 /* "do" at @i whose body is "{ ... } while (0)": no loop. */
 static bool do_once(const struct source *s, size_t i)
 {
@@ -1491,6 +1548,32 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
 	return 1;
 }
 
+/*
+ * The first token of the if (the first "if" of its else chain), for,
+ * while or switch statement whose block ends at the "}" at @close, or
+ * s->n (a plain block, a do, an iterator macro, an initializer).
+ */
+static size_t block_statement_start(const struct source *s, size_t close)
+{
+	size_t open = match(s, close, -1), h;
+
+	if (open >= s->n || !open)
+		return s->n;
+	if (is(s, open - 1, "else")) {
+		h = else_owner(s, open - 1);
+	} else if (is(s, open - 1, ")")) {
+		h = before_parens(s, open - 1);
+		if (h >= s->n || !(is(s, h, "if") || is(s, h, "for") ||
+				   is(s, h, "while") || is(s, h, "switch")))
+			return s->n;
+	} else {
+		return s->n;
+	}
+	while (h < s->n && h && is(s, h - 1, "else"))
+		h = else_owner(s, h - 1);
+	return h;
+}
+
 int smk_source_prev_any(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name,
 			unsigned int *first_line, unsigned int *last_line,
@@ -1502,19 +1585,31 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last))
 		return -1;
-	if (first < 2 || !is(s, first - 1, ";"))
-		return 0;
-	for (k = first - 1; k-- > 0;) {
-		if (is(s, k, "}"))
-			return -1;	/* a block inside it: not read */
-		if (is(s, k, ")")) {
-			k = match(s, k, -1);
-			if (k >= s->n)
-				return -1;
-			continue;
+	if (first >= 2 && is(s, first - 1, "}")) {
+		/* An if (with its else arms), for, while or switch whose
+		 * block ends right before the marker. */
+		k = block_statement_start(s, first - 1);
+		if (k >= s->n || !k)
+			return -1;
+		k--;
+		if (!is(s, k, ";") && !is(s, k, "{") && !is(s, k, "}") &&
+		    !is(s, k, ":"))
+			return -1;	/* a braceless arm, a macro */
+	} else {
+		if (first < 2 || !is(s, first - 1, ";"))
+			return 0;
+		for (k = first - 1; k-- > 0;) {
+			if (is(s, k, "}"))
+				return -1;	/* a block inside it: not read */
+			if (is(s, k, ")")) {
+				k = match(s, k, -1);
+				if (k >= s->n)
+					return -1;
+				continue;
+			}
+			if (is(s, k, ";") || is(s, k, "{") || is(s, k, ":"))
+				break;
 		}
-		if (is(s, k, ";") || is(s, k, "{") || is(s, k, ":"))
-			break;
 	}
 	if (k >= s->n || is(s, k, ":") || k + 1 >= first - 1)
 		return k >= s->n ? -1 : 0;

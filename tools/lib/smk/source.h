@@ -216,7 +216,9 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
 
 /*
  * The statement right before marker @name in its block, of any kind
- * that ends in ";" ("if (c && f()) return -1;", "x = y;"): 1 with its
+ * that ends in ";" ("if (c && f()) return -1;", "x = y;") or an if
+ * (with its else arms), for, while or switch with a block ("if (c) {
+ * ... }"): 1 with its
  * first and last lines, and whether it has a return in *@returns; 0 none
  * (the marker starts its block, a label before it, or the statement has
  * a goto, break or continue, which go past the marker by the source); -1
