@@ -246,6 +246,10 @@ static const struct loops_want {
 	{ "loops-clang-O2", "find_hit", true, NULL, 0 },
 	/* sunk.c: a marker gcc put inside the arm of the if after it */
 	{ "sunk-gcc-O2", "after_crc", false, "inside a conditional arm", 1 },
+	/* joined.c: the statement before the marker has code only in a
+	 * join after it, entered from a switch arm without a site (4 hits
+	 * of 6 with uprobes when it was exact) */
+	{ "joined-gcc-O2", "joined_mark", false, "some copies", -2 },
 	/* split.c: a loop computed away inside an inlined function (ten
 	 * copies of its block at one address), a loop entered at two
 	 * places (irreducible: its nesting from the cycles) */

@@ -914,6 +914,81 @@ int main(void)
 			   prev[i].want, prev[i].returns);
 		}
 	}
+	{
+		/* smk_source_prev_nth(): back over plain statements, up to
+		 * the head of an if or switch. */
+		static const struct {
+			const char *what, *text;
+			unsigned int n;
+			int want;
+			unsigned int first, last;	/* from the marker's line */
+			bool head;
+		} nth[] = {
+			{ "the statement right before",
+			  "int f(int a)\n{\n\tint s;\n\ta = 1;\n\ts = 0;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
+			  0, 1, 1, 1, false },
+			{ "two back, over a plain one",
+			  "int f(int a)\n{\n\tint s;\n\ta = 1;\n\ts = 0;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
+			  1, 1, 2, 2, false },
+			{ "a switch's head, past plain ones",
+			  "int f(int a)\n{\n\tint s, h;\n\tswitch (a) {\n"
+			  "\tcase 1:\n\t\ta = 2;\n\t\tbreak;\n\tdefault:\n"
+			  "\t\ta = 3;\n\t}\n\th = 0;\n\ts = 0;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s + h;\n}\n",
+			  2, 1, 9, 9, true },
+			{ "nothing past a switch's head",
+			  "int f(int a)\n{\n\tint s;\n\tswitch (a) {\n"
+			  "\tcase 1:\n\t\ta = 2;\n\t\tbreak;\n\t}\n\ts = 0;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
+			  2, 0, 0, 0, false },
+			{ "an if whose head spans two lines",
+			  "int f(int a)\n{\n\tif (a > 3 &&\n\t    a < 9) {\n"
+			  "\t\ta = 2;\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 1, 4, 3, true },
+			{ "an if with a break: its way out goes past the marker",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3) {\n"
+			  "\t\t\tbreak;\n\t\t}\n\t\ttrace_simple(m, \"%d\", a);"
+			  "\n\t\ta--;\n\t}\n\treturn a;\n}\n",
+			  0, 0, 0, 0, false },
+			{ "a switch with a return",
+			  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\treturn 2;\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 0, 0, 0, false },
+			{ "a loop: not read",
+			  "int f(int a)\n{\n\twhile (a > 3) {\n\t\ta--;\n"
+			  "\t}\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 0, 0, 0, false },
+			{ "a label stops the walk",
+			  "int f(int a)\n{\n\ta = 1;\nl:\n\ta++;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\tif (a < 3)\n"
+			  "\t\tgoto l;\n\treturn a;\n}\n",
+			  1, 0, 0, 0, false },
+		};
+
+		for (i = 0; i < sizeof(nth) / sizeof(*nth); i++) {
+			unsigned int decl = 0, ln, first = 0, last = 0;
+			bool head = false;
+			int r;
+
+			ln = new_case("nth", nth[i].what, nth[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_prev_nth(&b, path, ln, "m", nth[i].n,
+						&first, &last, &head);
+			ok(r == nth[i].want &&
+			   (r != 1 || (first == ln - nth[i].first &&
+				       last == ln - nth[i].last &&
+				       head == nth[i].head)),
+			   "prev_nth: %s: %d, lines %u-%u of %u, head %d "
+			   "(want %d)", nth[i].what, r, first, last, ln, head,
+			   nth[i].want);
+		}
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

@@ -1357,6 +1357,67 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 	return r;
 }
 
+enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
+					const uint64_t *avoid, size_t navoid)
+{
+	struct func_info *fn;
+	const struct flow *fl;
+	size_t j, k, a, bt, *work, wn = 0, e, entry;
+	unsigned char *stop;
+	enum smk_answer r = SMK_NO;
+
+	fl = edges_at(b, to, &fn, &j);
+	if (!fl)
+		return unknown(b);
+	bt = fl->block[j];
+	stop = calloc(fl->nb, 1);
+	work = malloc(fl->nb * sizeof(*work));
+	if (!work || !stop) {
+		free(work);
+		free(stop);
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	for (a = 0; a < navoid; a++) {
+		k = avoid[a] == to ? fn->n : insn_find(fn, avoid[a]);
+		if (k == fn->n)
+			continue;	/* @to itself, another function's */
+		if (fl->block[k] == bt && k <= j)
+			goto out;	/* before @to in its own block */
+		if (fl->block[k] != bt)
+			stop[fl->block[k]] = 1;
+	}
+	entry = 0;		/* the depth-first walk's start */
+	if (entry == bt) {
+		r = SMK_YES;
+		goto out;
+	}
+	if (stop[entry])
+		goto out;
+	stop[entry] = 1;
+	work[wn++] = entry;
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn];
+
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (fl->back[e] || stop[w])
+				continue;
+			if (w == bt) {
+				r = SMK_YES;
+				break;
+			}
+			stop[w] = 1;
+			work[wn++] = w;
+		}
+	}
+out:
+	free(work);
+	free(stop);
+	return r;
+}
+
 int smk_code_table_slots(struct smk_binary *b, uint64_t addr)
 {
 	struct func_info *fn = func_at(b, addr, NULL);

@@ -2534,6 +2534,41 @@ static struct smk_error *inlined_starts(Dwarf_Die *die, const char *file,
 }
 
 /*
+ * The code of lines [@first, @last] of @file in @root's own ranges (not
+ * in a copy of it inlined within): the start of each row that has code,
+ * into @out when it begins a statement, else into @pieces (gcc gives the
+ * code of a switch arm that it merged into a join a row of the switch's
+ * line that begins none).  A row with no extent (a view: another row
+ * starts at the same address) has none.
+ */
+static struct smk_error *code_rows(Dwarf_Die *cu, Dwarf_Die *root,
+				   const char *file, unsigned int first,
+				   unsigned int last, struct addrs *out,
+				   struct addrs *pieces)
+{
+	struct smk_error *err = NULL;
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return NULL;
+	for (i = 0; i + 1 < nlines && !err; i++) {
+		Dwarf_Addr a, e;
+		int ln;
+
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		bool stmt = false;
+
+		if (row_extent(lines, i, file, &a, &e, &ln) &&
+		    ln >= (int)first && ln <= (int)last &&
+		    in_ranges(root, a) && !nested_copy(cu, root, a) &&
+		    !dwarf_linebeginstatement(l, &stmt))
+			err = addrs_add(stmt ? out : pieces, a);
+	}
+	return err;
+}
+
+/*
  * Does a copy of the statement right before the marker run on a path that
  * none of the marker's @sites is on, within one pass of the loops around
  * them?  In the source that statement goes straight on to the marker, so
@@ -2542,9 +2577,13 @@ static struct smk_error *inlined_starts(Dwarf_Die *die, const char *file,
  * that does neither is a path the compiler made and the probe misses: a
  * loop unswitched into two copies with the marker's block kept in one
  * (csmith's "transparent_crc(...); marker; if (print_hash_value) ..." at
- * gcc -O2, its loop split on print_hash_value: 0 hits of 9).  An answer
- * the flow graph cannot give (irreducible flow, a jump table not read)
- * counts as a miss: not proven.
+ * gcc -O2, its loop split on print_hash_value: 0 hits of 9).  A copy
+ * sunk past the marker's point is a miss too when a way from the
+ * function's entry reaches it past every site, unless that way comes
+ * through the statement's own earlier code (then the run started there).
+ * The statement is the nearest one back with code (smk_source_prev_nth()).
+ * An answer the flow graph cannot give (irreducible flow, a jump table
+ * not read) counts as a miss: not proven.
  */
 static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 					 Dwarf_Die *root, const char *file,
@@ -2553,46 +2592,96 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 					 struct smk_placement *p, bool *out)
 {
 	unsigned int first = 0, last = 0;
-	struct addrs rows = { 0 }, after = { 0 };
+	struct addrs rows = { 0 }, pieces = { 0 }, around = { 0 };
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
-	struct smk_error *err;
-	size_t i, k;
+	struct smk_error *err = NULL;
+	unsigned int n;
+	bool head = false;
+	size_t i, k, nstmt;
 
 	*out = false;
-	if (!src || smk_source_prev_statement(b, src, m->line, m->rec.name,
-					      &first, &last) != 1 ||
-	    last > m->line)
+	if (!src)
 		return NULL;
-	err = line_rows(cu, root, file, first, last, &rows, &after, NULL);
-	if (!err)
-		err = inlined_starts(root, file, first, last, &rows, 0);
+	/* The nearest statement back that has code: a plain one may have
+	 * none left ("sym = 0;" folded into later uses), and then the one
+	 * before it goes straight on to the marker as well, up to the head
+	 * of an if or switch whose block ends there (zlib's inflate_table
+	 * at gcc -O2: "switch (type) {...} huff = 0; sym = 0; marker", the
+	 * switch's dispatch sunk past the marker's point, one arm's copy
+	 * without it: 4 hits of 6). */
+	for (n = 0; n < 8; n++) {
+		if (smk_source_prev_nth(b, src, m->line, m->rec.name, n,
+					&first, &last, &head) != 1 ||
+		    last > m->line)
+			return NULL;
+		err = code_rows(cu, root, file, first, last, &rows, &pieces);
+		if (!err)
+			err = inlined_starts(root, file, first, last, &rows,
+					     0);
+		if (err || rows.n || pieces.n || head)
+			break;
+	}
+	/* The rows that begin no statement after the others, each judged
+	 * only as code sunk past the marker's point: a piece of the
+	 * statement that neither leads to a site nor follows one may be a
+	 * way out of it that the source reader does not see (bzip2's
+	 * BZ_GET_SMALL(), a macro's "if (...) return True;", at gcc -O0). */
+	nstmt = rows.n;
+	for (i = 0; i < pieces.n && !err; i++)
+		err = addrs_add(&rows, pieces.v[i]);
 	for (i = 0; i < rows.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, rows.v[i]);
-		bool judged = false;
+		bool judged = false, follows = false;
 
 		for (k = 0; k < nsites; k++) {
 			if (smk_binary_symbol_at(b, sites[k]) != sym)
 				continue;
 			judged = true;
 			if (smk_code_reaches_pass(b, rows.v[i], sites[k]) ==
-			    SMK_YES ||
-			    smk_code_reaches_pass(b, sites[k], rows.v[i]) ==
 			    SMK_YES)
 				break;
+			follows |= smk_code_reaches_pass(b, sites[k],
+							 rows.v[i]) == SMK_YES;
 		}
-		if (judged && k == nsites) {
-			*out = true;
-			explain(p, "  %#llx: code of line %u, the statement "
-				"before the marker (its row or a call inlined "
-				"there), neither leads to a site nor follows "
-				"one in a pass of its loops",
-				(unsigned long long)rows.v[i], last);
+		if (!judged || k < nsites || (i >= nstmt && !follows))
+			continue;
+		/* Sunk past the marker's point: a run of the statement
+		 * that starts there (not entered from its own code before,
+		 * as the arm of "CHECK_ERR(err)", an if in a macro, is)
+		 * comes after a site, or a run of the marker is missed (a
+		 * join the compiler made, entered from an arm without the
+		 * marker's block). */
+		if (follows) {
+			enum smk_answer a;
+
+			for (k = around.n ? nsites + rows.n : 0;
+			     k < nsites + rows.n && !err; k++)
+				err = addrs_add(&around, k < nsites ? sites[k] :
+						rows.v[k - nsites]);
+			if (err)
+				break;
+			a = smk_code_reached_around(b, rows.v[i], around.v,
+						    around.n);
+			if (a == SMK_NO)
+				continue;
 		}
+		*out = true;
+		explain(p, "  %#llx: code of line %u, %s before the marker "
+			"(its row or a call inlined there), %s",
+			(unsigned long long)rows.v[i], last,
+			head ? "the head of the if or switch" :
+			n ? "the nearest statement with code" :
+			"the statement",
+			follows ? "follows a site, but a way from the "
+			"function's entry reaches it past every site" :
+			"neither leads to a site nor follows one in a pass "
+			"of its loops");
 	}
 	free(rows.v);
-	free(after.v);
+	free(pieces.v);
+	free(around.v);
 	return err;
 }
 

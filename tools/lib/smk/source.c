@@ -1626,16 +1626,15 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 	return 1;
 }
 
-int smk_source_prev_statement(struct smk_binary *b, const char *path,
-			      unsigned int line, const char *name,
-			      unsigned int *first_line, unsigned int *last_line)
+/*
+ * The plain statement ending right before the token at @first (see
+ * smk_source_prev_statement()): 1 with its first token in *@start, 0
+ * none, -1 unknown.
+ */
+static int plain_before(const struct source *s, size_t first, size_t *start)
 {
-	const struct source *s;
-	size_t at = 0, first, last, k, start;
+	size_t k;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !marker_group(s, at, &first, &last))
-		return -1;
 	if (first < 2 || !is(s, first - 1, ";"))
 		return 0;
 	/* Back to the start of the statement ending there, at its level. */
@@ -1667,13 +1666,81 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 	}
 	if (k >= s->n || is(s, k, ":"))
 		return 0;	/* a label or case before it */
-	start = k + 1;
-	if (start >= first - 1 || keyword(s, start))
+	*start = k + 1;
+	if (*start >= first - 1 || keyword(s, *start))
 		return 0;	/* no statement, or a braceless body */
-	for (k = start; k < first - 1; k++)
+	for (k = *start; k < first - 1; k++)
 		if (is(s, k, "?") || is(s, k, "&&") || is(s, k, "|"))
 			return 0;	/* conditional evaluation of its own */
+	return 1;
+}
+
+int smk_source_prev_statement(struct smk_binary *b, const char *path,
+			      unsigned int line, const char *name,
+			      unsigned int *first_line, unsigned int *last_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, start = 0;
+	int r;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	r = plain_before(s, first, &start);
+	if (r != 1)
+		return r;
 	*first_line = s->t[start].line;
 	*last_line = s->t[first - 1].line;
 	return 1;
+}
+
+int smk_source_prev_nth(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name, unsigned int n,
+			unsigned int *first_line, unsigned int *last_line,
+			bool *head)
+{
+	const struct source *s;
+	size_t at = 0, first, last, start = 0, h, close, k;
+	unsigned int i;
+	int r;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	for (i = 0;; i++) {
+		if (first >= 2 && is(s, first - 1, "}")) {
+			h = block_statement_start(s, first - 1);
+			if (h >= s->n || !h)
+				return -1;
+			if (i != n || !(is(s, h, "if") || is(s, h, "switch")))
+				return 0;
+			if (!is(s, h - 1, ";") && !is(s, h - 1, "{") &&
+			    !is(s, h - 1, "}") && !is(s, h - 1, ":"))
+				return -1;	/* a braceless arm, a macro */
+			close = is(s, h + 1, "(") ? match(s, h + 1, 1) : s->n;
+			if (close >= s->n)
+				return -1;
+			/* Every way through it goes on to what follows: a
+			 * break in a switch is its own or an inner one's. */
+			for (k = h; k < first - 1; k++)
+				if (is(s, k, "goto") || is(s, k, "return") ||
+				    is(s, k, "continue") ||
+				    (is(s, k, "break") && is(s, h, "if")))
+					return 0;
+			*first_line = s->t[h].line;
+			*last_line = s->t[close].line;
+			*head = true;
+			return 1;
+		}
+		r = plain_before(s, first, &start);
+		if (r != 1)
+			return r;
+		if (i == n) {
+			*first_line = s->t[start].line;
+			*last_line = s->t[first - 1].line;
+			*head = false;
+			return 1;
+		}
+		first = start;
+	}
 }

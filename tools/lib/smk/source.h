@@ -238,4 +238,19 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 			      unsigned int line, const char *name,
 			      unsigned int *first_line, unsigned int *last_line);
 
+/*
+ * The @n-th statement back from marker @name in its block (0: the one
+ * right before it), walking back over plain statements only (as
+ * smk_source_prev_statement() reads them): 1 with its first and last
+ * lines, *@head false; or, when it is an if (the first of its else
+ * chain) or a switch with a block, 1 with the lines of its head (the
+ * keyword to the ")" of its condition), *@head true.  0 none (the
+ * block's start, a label, a loop, a statement of another kind), -1
+ * unknown.
+ */
+int smk_source_prev_nth(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name, unsigned int n,
+			unsigned int *first_line, unsigned int *last_line,
+			bool *head);
+
 #endif /* SMK_SOURCE_H */
