@@ -1305,15 +1305,52 @@ enum smk_answer smk_code_goes_back(struct smk_binary *b, uint64_t jump,
 	return SMK_NO;
 }
 
+/*
+ * A walk of one pass (no retreating edge) from block @from: SMK_YES when
+ * it comes to block @to without entering a block marked in @stop (fl->nb
+ * bytes, which the walk marks as it goes), else SMK_NO.
+ */
+static enum smk_answer pass_walk(struct smk_binary *b, const struct flow *fl,
+				 size_t from, size_t to, unsigned char *stop)
+{
+	size_t *work = malloc(fl->nb * sizeof(*work)), wn = 0, e;
+	enum smk_answer r = SMK_NO;
+
+	if (!work) {
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	stop[from] = 1;
+	work[wn++] = from;
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn];
+
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (fl->back[e] || stop[w])
+				continue;
+			if (w == to) {
+				r = SMK_YES;
+				break;
+			}
+			stop[w] = 1;
+			work[wn++] = w;
+		}
+	}
+	free(work);
+	return r;
+}
+
 enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to)
 {
 	const struct smk_symbol *sym;
 	struct func_info *fn = func_at(b, from, &sym);
 	const struct flow *fl;
-	size_t i, j, bf, bt, *work, wn = 0, e;
+	size_t i, j, bf, bt;
 	unsigned char *seen;
-	enum smk_answer r = SMK_NO;
+	enum smk_answer r;
 
 	if (fn && fn->n && sym != smk_binary_symbol_at(b, to))
 		return SMK_NO;
@@ -1326,33 +1363,12 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 	bt = fl->block[j];
 	if (bf == bt)
 		return i <= j ? SMK_YES : SMK_NO;
-	work = malloc(fl->nb * sizeof(*work));
 	seen = calloc(fl->nb, 1);
-	if (!work || !seen) {
-		free(work);
-		free(seen);
+	if (!seen) {
 		nomem(b);
 		return SMK_UNKNOWN;
 	}
-	seen[bf] = 1;
-	work[wn++] = bf;
-	while (wn && r == SMK_NO) {
-		size_t v = work[--wn];
-
-		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
-			size_t w = fl->succ[e];
-
-			if (fl->back[e] || seen[w])
-				continue;
-			if (w == bt) {
-				r = SMK_YES;
-				break;
-			}
-			seen[w] = 1;
-			work[wn++] = w;
-		}
-	}
-	free(work);
+	r = pass_walk(b, fl, bf, bt, seen);
 	free(seen);
 	return r;
 }
@@ -1362,7 +1378,8 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 {
 	struct func_info *fn;
 	const struct flow *fl;
-	size_t j, k, a, bt, *work, wn = 0, e, entry;
+	size_t j, k, a, bt;
+	const size_t entry = 0;	/* the depth-first walk's start */
 	unsigned char *stop;
 	enum smk_answer r = SMK_NO;
 
@@ -1371,10 +1388,7 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 		return unknown(b);
 	bt = fl->block[j];
 	stop = calloc(fl->nb, 1);
-	work = malloc(fl->nb * sizeof(*work));
-	if (!work || !stop) {
-		free(work);
-		free(stop);
+	if (!stop) {
 		nomem(b);
 		return SMK_UNKNOWN;
 	}
@@ -1387,33 +1401,11 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 		if (fl->block[k] != bt)
 			stop[fl->block[k]] = 1;
 	}
-	entry = 0;		/* the depth-first walk's start */
-	if (entry == bt) {
+	if (entry == bt)
 		r = SMK_YES;
-		goto out;
-	}
-	if (stop[entry])
-		goto out;
-	stop[entry] = 1;
-	work[wn++] = entry;
-	while (wn && r == SMK_NO) {
-		size_t v = work[--wn];
-
-		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
-			size_t w = fl->succ[e];
-
-			if (fl->back[e] || stop[w])
-				continue;
-			if (w == bt) {
-				r = SMK_YES;
-				break;
-			}
-			stop[w] = 1;
-			work[wn++] = w;
-		}
-	}
+	else if (!stop[entry])
+		r = pass_walk(b, fl, entry, bt, stop);
 out:
-	free(work);
 	free(stop);
 	return r;
 }

@@ -158,9 +158,9 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
  * Does a path of one pass (no retreating edge, as smk_code_reaches_pass())
  * from the entry of the function holding @to reach it without passing any
  * of @avoid (addresses of that function; others, and @to itself, are
- * ignored)?  SMK_YES
- * such a path exists, SMK_NO every such path passes one of them (or none
- * reaches @to), unknown when the flow graph is not known.
+ * ignored)?  SMK_YES such a path exists, SMK_NO every such path passes
+ * one of them (or none reaches @to), unknown when the flow graph is not
+ * known.
  */
 enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 					const uint64_t *avoid, size_t navoid);

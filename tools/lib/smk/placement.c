@@ -2553,11 +2553,10 @@ static struct smk_error *code_rows(Dwarf_Die *cu, Dwarf_Die *root,
 	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
 		return NULL;
 	for (i = 0; i + 1 < nlines && !err; i++) {
-		Dwarf_Addr a, e;
-		int ln;
-
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a, e;
 		bool stmt = false;
+		int ln;
 
 		if (row_extent(lines, i, file, &a, &e, &ln) &&
 		    ln >= (int)first && ln <= (int)last &&
@@ -2630,6 +2629,10 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	nstmt = rows.n;
 	for (i = 0; i < pieces.n && !err; i++)
 		err = addrs_add(&rows, pieces.v[i]);
+	/* Ways that pass a site, or the statement's own code, first. */
+	for (i = 0; rows.n && i < nsites + rows.n && !err; i++)
+		err = addrs_add(&around, i < nsites ? sites[i] :
+				rows.v[i - nsites]);
 	for (i = 0; i < rows.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, rows.v[i]);
@@ -2653,20 +2656,9 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 		 * comes after a site, or a run of the marker is missed (a
 		 * join the compiler made, entered from an arm without the
 		 * marker's block). */
-		if (follows) {
-			enum smk_answer a;
-
-			for (k = around.n ? nsites + rows.n : 0;
-			     k < nsites + rows.n && !err; k++)
-				err = addrs_add(&around, k < nsites ? sites[k] :
-						rows.v[k - nsites]);
-			if (err)
-				break;
-			a = smk_code_reached_around(b, rows.v[i], around.v,
-						    around.n);
-			if (a == SMK_NO)
-				continue;
-		}
+		if (follows && smk_code_reached_around(b, rows.v[i], around.v,
+						       around.n) == SMK_NO)
+			continue;
 		*out = true;
 		explain(p, "  %#llx: code of line %u, %s before the marker "
 			"(its row or a call inlined there), %s",

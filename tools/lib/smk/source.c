@@ -1574,6 +1574,24 @@ static size_t block_statement_start(const struct source *s, size_t close)
 	return h;
 }
 
+/*
+ * The first token of the if (the first of its else chain), for, while or
+ * switch statement whose block ends right before the token at @first, or
+ * s->n when that is not known (a plain block, a do, a braceless arm, a
+ * macro).
+ */
+static size_t block_head_before(const struct source *s, size_t first)
+{
+	size_t h = block_statement_start(s, first - 1);
+
+	if (h >= s->n || !h)
+		return s->n;
+	if (!is(s, h - 1, ";") && !is(s, h - 1, "{") && !is(s, h - 1, "}") &&
+	    !is(s, h - 1, ":"))
+		return s->n;	/* a braceless arm, a macro */
+	return h;
+}
+
 int smk_source_prev_any(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name,
 			unsigned int *first_line, unsigned int *last_line,
@@ -1588,13 +1606,10 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 	if (first >= 2 && is(s, first - 1, "}")) {
 		/* An if (with its else arms), for, while or switch whose
 		 * block ends right before the marker. */
-		k = block_statement_start(s, first - 1);
-		if (k >= s->n || !k)
+		k = block_head_before(s, first);
+		if (k >= s->n)
 			return -1;
 		k--;
-		if (!is(s, k, ";") && !is(s, k, "{") && !is(s, k, "}") &&
-		    !is(s, k, ":"))
-			return -1;	/* a braceless arm, a macro */
 	} else {
 		if (first < 2 || !is(s, first - 1, ";"))
 			return 0;
@@ -1709,14 +1724,11 @@ int smk_source_prev_nth(struct smk_binary *b, const char *path,
 		return -1;
 	for (i = 0;; i++) {
 		if (first >= 2 && is(s, first - 1, "}")) {
-			h = block_statement_start(s, first - 1);
-			if (h >= s->n || !h)
+			h = block_head_before(s, first);
+			if (h >= s->n)
 				return -1;
 			if (i != n || !(is(s, h, "if") || is(s, h, "switch")))
 				return 0;
-			if (!is(s, h - 1, ";") && !is(s, h - 1, "{") &&
-			    !is(s, h - 1, "}") && !is(s, h - 1, ":"))
-				return -1;	/* a braceless arm, a macro */
 			close = is(s, h + 1, "(") ? match(s, h + 1, 1) : s->n;
 			if (close >= s->n)
 				return -1;
