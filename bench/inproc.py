@@ -17,6 +17,9 @@ a hit's cost is that minus the same program's with nothing activated:
   uprobe         marker-resolve attach (a uprobe, into the tracefs buffer)
   sdt-uprobe     marker-resolve attach on the SDT build (its note's uprobe)
   tp-rec         the compiled-in tracepoint, recorded by the same session
+  inproc-xsave   inproc-rec with SMK_RUN_XSAVE=1: the trampolines save
+                 the vector state with XSAVEC instead of the lazy stub
+                 (tools/runtime/tramp.c), for the stub's gain
 
 Ratios against the issue's targets: uprobe / inproc-rec >= 20, inproc-rec
 / tp-rec <= 2, inproc-idle < 5 ns.  The fastest of --repeat runs of
@@ -97,6 +100,8 @@ def recorded(d, hits, rep):
                     f"-- {d}/hit {hits} >> {d}/rec-inproc\n")
             f.write(f"LTTNG_UST_REGISTER_TIMEOUT=-1 {d}/hit-tp {hits} "
                     f">> {d}/rec-tp\n")
+            f.write(f"SMK_RUN_XSAVE=1 LTTNG_UST_REGISTER_TIMEOUT=-1 {R} run "
+                    f"--lttng -- {d}/hit {hits} >> {d}/rec-xsave\n")
     env = dict(os.environ, RECORD_NONBLOCK="1", RECORD_SUBBUF="8M",
                RECORD_NSUBBUF="8", RECORD_EXTRA="bench:*")
     sh(["sh", RECORD, f"{d}/trace", "", script], env=env)
@@ -108,7 +113,8 @@ def recorded(d, hits, rep):
         if m:
             seen[m.group(1)] += 1
     vals = lambda p: [float(x) for x in open(p).read().split()]  # noqa
-    return (min(vals(f"{d}/rec-inproc")), min(vals(f"{d}/rec-tp")), seen)
+    return (min(vals(f"{d}/rec-inproc")), min(vals(f"{d}/rec-tp")),
+            min(vals(f"{d}/rec-xsave")), seen)
 
 
 def main():
@@ -139,7 +145,7 @@ def main():
                       rep) - base_i + base
         up = attached(f"{d}/hit", nt, rep)
         up_sdt = attached(f"{d}/hit-sdt", nt, rep)
-        rec, tp, seen = recorded(d, n, rep)
+        rec, tp, xsave, seen = recorded(d, n, rep)
     finally:
         shutil.rmtree(d, ignore_errors=True)
     cost = {
@@ -148,6 +154,7 @@ def main():
         "uprobe": up - base,
         "sdt-uprobe": up_sdt - base_sdt,
         "tp-rec": tp - base_tp,
+        "inproc-xsave": xsave - base,
     }
     print(f"per call, nothing activated: marker {base:.2f} ns, sdt "
           f"{base_sdt:.2f} ns, tracepoint (disabled) {base_tp:.2f} ns")
@@ -155,7 +162,8 @@ def main():
         print(f"  {k:12s} {v:10.2f} ns per hit")
     print(f"events in the trace: simple_marker:hit "
           f"{seen['simple_marker:hit']}, bench:hit {seen['bench:hit']} "
-          f"(of {rep * n} each; fewer: the channel discarded some)")
+          f"(of {2 * rep * n} and {rep * n}; fewer: the channel discarded "
+          f"some)")
     r1 = cost["uprobe"] / cost["inproc-rec"]
     r2 = cost["inproc-rec"] / cost["tp-rec"]
     print(f"uprobe / inproc-rec     {r1:8.1f}x  (target >= 20)")
@@ -163,6 +171,8 @@ def main():
     print(f"inproc-rec / tp-rec     {r2:8.2f}x  (target <= 2)")
     print(f"inproc-idle             {cost['inproc-idle']:8.2f} ns "
           f"(target < 5)")
+    print(f"inproc-xsave / inproc-rec {cost['inproc-xsave'] / cost['inproc-rec']:6.2f}x "
+          f"(the vector state saved by XSAVE, not by hand: tramp.c)")
 
 
 if __name__ == "__main__":

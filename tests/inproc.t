@@ -11,7 +11,11 @@
 #     err the way they say; the program's output is the witness's; and
 #     at least as many markers as measured are activated exact (a site
 #     the runtime refuses to patch is reported with its reason and its
-#     marker is not compared);
+#     marker is not compared); every hit leaves junk in the registers a
+#     called function may change (SMK_RUN_SCRAMBLE=1);
+#   - a program with vector, mask, MXCSR and x87 state live across its
+#     markers (vecregs.c), scrambled the same way: its own state back
+#     after each hit, through the lazy stub and the full XSAVE one;
 #   - a program whose four threads hammer a marker: every hit, each
 #     thread's values in order, the program's output and exit status (3)
 #     unchanged; killed in the middle, every line written is whole;
@@ -82,11 +86,16 @@ FLOORS="zero-gcc-O0=30 zero-gcc-O2=24 zero-gcc-O3=22 zero-gcc-Os=20
 zero-clang-O0=54 zero-clang-O2=25 zero-clang-O3=23 zero-clang-Os=24
 exact-gcc-O2=44 exact-gcc-O3=45 exact-clang-O2=44 exact-clang-O3=46"
 start=$(date +%s)
+# Every hit leaves junk in the caller-saved registers (SMK_RUN_SCRAMBLE):
+# the programs' output is the witness's only if each trampoline gives
+# back the state the compiled code keeps live across the marker.
+export SMK_RUN_SCRAMBLE=1
 $RUN --source resolve --attach inproc --cc gcc,clang \
 	--levels=-O0,-O2,-O3,-Os -q --json "$TMP/zero.json" \
 	> "$TMP/zero.out" 2>&1
 $RUN --source resolve --attach inproc --variant exact --cc gcc,clang \
 	--levels=-O2,-O3 -q --json "$TMP/exact.json" > "$TMP/exact.out" 2>&1
+unset SMK_RUN_SCRAMBLE
 for v in zero exact; do
 	if [ -s "$TMP/$v.json" ]; then
 		$PY "$TMP/check.py" "$TMP/$v.json" $FLOORS > "$TMP/$v.tap"
@@ -104,6 +113,7 @@ LDS="-Wl,-T,$TOP/scripts/simple_marker-user.lds"
 if ! { gcc $CF -o hammer "$I/hammer.c" $LDS -lpthread &&
        gcc $CF -o forker "$I/forker.c" $LDS &&
        gcc $CF -o dlmain "$I/dlmain.c" $LDS -ldl &&
+       gcc $CF -o vecregs "$I/vecregs.c" $LDS &&
        gcc $CF -fPIC -shared -o libplug.so "$I/dlplug.c" $LDS; } \
 	2> "$TMP/build.err"; then
 	_tap_result 1 "test programs build"
@@ -158,6 +168,26 @@ gcc $CF -no-pie -fno-pie -o hammer-nopie "$I/hammer.c" $LDS -lpthread
 "$R" run -o np.json -- ./hammer-nopie > np.out
 is "$? $(cat np.out) $(hits hammer_step np.json)" "3 $(cat plain.out) 20000" \
 	"-no-pie: every hit, output and status unchanged"
+
+# The program's vector, mask, MXCSR and x87 state across a hit: with
+# SMK_RUN_SCRAMBLE=1 every caller-saved register holds junk after each
+# hit, so the state is the program's only if the trampoline gave it
+# back; through the lazy stub that saves by hand what XINUSE says is in
+# use (tramp.c), and through the full XSAVE stub (SMK_RUN_XSAVE=1).
+./vecregs > vec-plain.out
+vec_want=$(grep -c " ok$" vec-plain.out)
+ok "vector state: the checks pass without activation ($vec_want ok)" \
+	test "$vec_want" -ge 2 -a "$(grep -c FAIL vec-plain.out)" = 0
+for mode in lazy xsave; do
+	xs=0
+	[ $mode = xsave ] && xs=1
+	SMK_RUN_SCRAMBLE=1 SMK_RUN_XSAVE=$xs "$R" run -o vec-$mode.json \
+		-- ./vecregs > vec-$mode.out
+	is "$? $(cat vec-$mode.out)" "0 $(cat vec-plain.out)" \
+		"vector state ($mode stub, registers scrambled by each hit): every check as without activation"
+	is "$(grep -c '^{"marker":"vec_' vec-$mode.json)" "$vec_want" \
+		"vector state ($mode stub): one hit for each check that ran"
+done
 
 # The launcher's own errors.
 run "$R" run

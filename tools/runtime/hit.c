@@ -13,6 +13,7 @@
  * within a line.  The LTTng sink passes the values to the provider in
  * lttng.c.
  */
+#include <cpuid.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,6 +32,74 @@ __attribute__((visibility("hidden"))) int smk_run_json_fd = -1;
 __attribute__((visibility("hidden"))) smk_lttng_hit_fn *smk_run_lttng;
 
 static __thread int in_hit __attribute__((tls_model("initial-exec")));
+
+/*
+ * SMK_RUN_SCRAMBLE=1 (tests only): after each hit, write junk into every
+ * register a called function may change under the x86-64 ABI (the
+ * vector registers of every width the CPU has, the AVX-512 masks,
+ * MXCSR's status flags, and when the program has x87 state in use, the
+ * whole x87 stack, pushed and popped), so that a test proves the
+ * trampoline gives the program back its own state whatever the hit's
+ * code happened to use.  (x87 only then: no code of a hit runs x87
+ * instructions, and touching it would put x87 in use for good, which
+ * sends every later hit to the full XSAVE stub, tramp.c.)
+ */
+__attribute__((visibility("hidden"))) int smk_run_scramble;
+
+#define SCR_X(i) "pcmpeqd %%xmm" #i ",%%xmm" #i "\n\t"
+#define SCR_Y(i) "vpcmpeqd %%ymm" #i ",%%ymm" #i ",%%ymm" #i "\n\t"
+#define SCR_Z(i) "vpternlogd $0xff,%%zmm" #i ",%%zmm" #i ",%%zmm" #i "\n\t"
+#define SCR_K(i) "kxnorq %%k" #i ",%%k" #i ",%%k" #i "\n\t"
+#define SCR16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
+	M(10) M(11) M(12) M(13) M(14) M(15)
+#define SCR32(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) \
+	M(25) M(26) M(27) M(28) M(29) M(30) M(31)
+#define SCR_K8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+
+/* XINUSE bit 0, or true when XGETBV(1) is not there to say. */
+static bool x87_in_use(void)
+{
+	static int xinuse = -1;	/* XGETBV(1) there: 1, not: 0 */
+	unsigned int a, b, c, d, lo, hi;
+
+	if (xinuse < 0) {
+		xinuse = 0;
+		if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) &&
+		    __get_cpuid_max(0, NULL) >= 0xd) {
+			__cpuid_count(0xd, 1, a, b, c, d);
+			xinuse = !!(a & (1u << 2));
+		}
+	}
+	if (!xinuse)
+		return true;
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+	return lo & 1;
+}
+
+static void scramble(void)
+{
+	unsigned int mx;
+
+	__asm__ volatile(SCR16(SCR_X) ::: "memory");
+	if (__builtin_cpu_supports("avx"))
+		__asm__ volatile(SCR16(SCR_Y) ::: "memory");
+	if (__builtin_cpu_supports("avx512f"))
+		__asm__ volatile(SCR16(SCR_Z) SCR32(SCR_Z) ::: "memory");
+	if (__builtin_cpu_supports("avx512bw"))
+		__asm__ volatile(SCR_K8(SCR_K) ::: "memory");
+	/* MXCSR's control bits are the callee's to keep, its flags not. */
+	__asm__ volatile("stmxcsr %0" : "=m"(mx));
+	mx |= 0x3f;
+	__asm__ volatile("ldmxcsr %0" :: "m"(mx));
+	/* Eight pushes, as a callee may make on the empty stack the ABI
+	 * gives it, then eight pops. */
+	if (!x87_in_use())
+		return;
+	__asm__ volatile("fldpi; fldpi; fldpi; fldpi; fldpi; fldpi; fldpi; "
+			 "fldpi; fstp %%st(0); fstp %%st(0); fstp %%st(0); "
+			 "fstp %%st(0); fstp %%st(0); fstp %%st(0); "
+			 "fstp %%st(0); fstp %%st(0)" ::: "memory");
+}
 
 static bool read_mem(uint64_t addr, void *buf, size_t n)
 {
@@ -298,5 +367,7 @@ void smk_run_hit(struct smk_frame *f, struct smk_run_site *s)
 	in_hit = 1;
 	for (; s; s = s->next)
 		hit_one(f, s);
+	if (smk_run_scramble)
+		scramble();
 	in_hit = 0;
 }

@@ -784,12 +784,14 @@ __attribute__((constructor)) static void smk_run_init(void)
 	const char *rep = getenv("SMK_RUN_REPORT");
 	const char *flt = getenv("SMK_RUN_FILTER");
 	const char *ltt = getenv("SMK_RUN_LTTNG");
+	const char *scr = getenv("SMK_RUN_SCRAMBLE");
 	Dl_info di;
 
 	if (dladdr((void *)smk_run_init, &di) && di.dli_fname)
 		snprintf(self_path, sizeof(self_path), "%s", di.dli_fname);
 	if (rep && *rep)
 		report_fd = open_out(rep);
+	smk_run_scramble = scr && *scr == '1';
 	if (out && *out) {
 		smk_run_json_fd = open_out(out);
 		if (smk_run_json_fd < 0)

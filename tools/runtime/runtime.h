@@ -71,5 +71,7 @@ typedef void smk_lttng_hit_fn(const char *marker, int verdict,
 			      uint64_t ip, unsigned int n, const int64_t *v,
 			      const char *names, const char *text);
 extern smk_lttng_hit_fn *smk_run_lttng;
+/* SMK_RUN_SCRAMBLE=1: junk in the caller-saved registers after a hit. */
+extern int smk_run_scramble;
 
 #endif /* SMK_RUNTIME_H */

@@ -6,10 +6,11 @@
  * path without touching the flags (jrcxz: a marker may sit between a
  * compare and its branch), and when recording saves the flags and every
  * general register into a struct smk_frame and calls the common part,
- * which saves the vector and x87 state (xsavec or xsave with every
- * enabled component, or fxsave) and calls smk_run_hit().  Then the registers come
- * back, the displaced instructions run as patch.c planned them, and an
- * absolute jump returns after the displaced bytes.
+ * which saves the vector state (by hand, what XINUSE says is in use: the
+ * lazy stubs below; else XSAVEC or XSAVE with every enabled component,
+ * or FXSAVE) and calls smk_run_hit().  Then the registers come back, the
+ * displaced instructions run as patch.c planned them, and an absolute
+ * jump returns after the displaced bytes.
  *
  *	lea -128(%rsp),%rsp; push %rcx
  *	movabs $slot,%rcx; mov (%rcx),%rcx; mov (%rcx),%ecx; jrcxz 1f
@@ -28,22 +29,186 @@
  */
 #include <cpuid.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runtime.h"
 
 __attribute__((visibility("hidden"))) uint64_t smk_run_xsave_size;
+/* Where a lazy stub goes when a component it does not handle is in use. */
+__attribute__((visibility("hidden"))) void (*smk_run_common_full)(void);
+
 void smk_run_common_xsave(void);
 void smk_run_common_xsavec(void);
 void smk_run_common_fxsave(void);
+void smk_run_common_lazy512(void);
+void smk_run_common_lazyavx(void);
+void smk_run_common_lazysse(void);
 static void (*common)(void);
+
+/*
+ * The lazy stubs.  XSAVE and XRSTOR cost 150 to 420 ns a pair on the
+ * machines measured (bench/inproc.py: over a quarter of a recorded hit),
+ * even with only the SSE component asked for; sixteen to thirty-two
+ * vector moves cost 8 to 18 ns, and XGETBV(1), which says which
+ * components are in use (XINUSE), 10 ns.  So a lazy stub reads XINUSE
+ * and saves by hand what is in use of the components it handles:
+ *
+ *   SSE (bit 1)        %xmm0-15 and MXCSR, always
+ *   AVX (bit 2)        the upper halves of %ymm0-15
+ *   opmask (bit 5)     %k0-7
+ *   ZMM_Hi256 (bit 6)  the upper halves of %zmm0-15
+ *   Hi16_ZMM (bit 7)   %zmm16-31
+ *
+ * and gives back what was not in use in its initial state, zero, since
+ * the hit's code may have used it (VZEROUPPER for the upper halves of
+ * %zmm0-15, VPXORD and KXORQ for the rest).  PKRU (bit 9) is left: no
+ * code of a hit writes it.  Any other component in use (x87 or MMX,
+ * AMX tiles, anything newer) sends the hit to the full XSAVE stub, and
+ * so does a CPU without XGETBV(1).  A stub is chosen only when it
+ * handles every vector component XCR0 enables (smk_tramp_init()).
+ *
+ * The save area, 64-byte aligned: %zmm<i> (or its lower half or
+ * quarter) at 64*i, %k<i> at 2048 + 8*i, MXCSR at 2112.
+ */
+#define SMK_S(x) #x
+#define SMK_STR(x) SMK_S(x)
+#define R0_15(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
+	M(10) M(11) M(12) M(13) M(14) M(15)
+#define R16_31(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) \
+	M(25) M(26) M(27) M(28) M(29) M(30) M(31)
+#define K0_7(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#define SSE_ST(i) "	movups %xmm" #i "," #i "*64(%rsp)\n"
+#define SSE_LD(i) "	movups " #i "*64(%rsp),%xmm" #i "\n"
+#define XMM_ST(i) "	vmovdqu %xmm" #i "," #i "*64(%rsp)\n"
+#define XMM_LD(i) "	vmovdqu " #i "*64(%rsp),%xmm" #i "\n"
+#define YMM_ST(i) "	vmovdqu %ymm" #i "," #i "*64(%rsp)\n"
+#define YMM_LD(i) "	vmovdqu " #i "*64(%rsp),%ymm" #i "\n"
+#define ZMM_ST(i) "	vmovdqu64 %zmm" #i "," #i "*64(%rsp)\n"
+#define ZMM_LD(i) "	vmovdqu64 " #i "*64(%rsp),%zmm" #i "\n"
+#define ZMM_ZERO(i) "	vpxord %zmm" #i ",%zmm" #i ",%zmm" #i "\n"
+#define K_ST(i) "	kmovq %k" #i ",2048+8*" #i "(%rsp)\n"
+#define K_LD(i) "	kmovq 2048+8*" #i "(%rsp),%k" #i "\n"
+#define K_ZERO(i) "	kxorq %k" #i ",%k" #i ",%k" #i "\n"
+
+/* Components a lazy stub handles: SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM
+ * and PKRU for the AVX-512 one; SSE, AVX, PKRU; SSE, PKRU. */
+#define LAZY512_NOT 0xfffffd19	/* ~0x2e6 */
+#define LAZYAVX_NOT 0xfffffdf9	/* ~0x206 */
+#define LAZYSSE_NOT 0xfffffdfd	/* ~0x202 */
+
+/* Enter: the save area under %rbx, XINUSE in %r12d, or to the full stub
+ * when it holds a component in @not. */
+#define LAZY_ENTER(not) \
+	"	push %rbx\n" \
+	"	push %r12\n" \
+	"	mov %rsp,%rbx\n" \
+	"	sub $2176,%rsp\n" \
+	"	and $-64,%rsp\n" \
+	"	mov $1,%ecx\n" \
+	"	xgetbv\n" \
+	"	test %edx,%edx\n" \
+	"	jnz 9f\n" \
+	"	test $" SMK_STR(not) ",%eax\n" \
+	"	jnz 9f\n" \
+	"	mov %eax,%r12d\n" \
+	"	stmxcsr 2112(%rsp)\n"
+#define LAZY_LEAVE \
+	"	ldmxcsr 2112(%rsp)\n" \
+	"	mov %rbx,%rsp\n" \
+	"	pop %r12\n" \
+	"	pop %rbx\n" \
+	"	ret\n" \
+	"9:	mov %rbx,%rsp\n" \
+	"	pop %r12\n" \
+	"	pop %rbx\n" \
+	"	jmp *smk_run_common_full(%rip)\n"
+#define FUNC(name) \
+	".globl " #name "\n" \
+	".hidden " #name "\n" \
+	".type " #name ",@function\n" \
+	#name ":\n"
+#define END(name) ".size " #name ",.-" #name "\n"
 
 __asm__(
 	".text\n"
-	".globl smk_run_common_xsave\n"
-	".hidden smk_run_common_xsave\n"
-	".type smk_run_common_xsave,@function\n"
-	"smk_run_common_xsave:\n"
+	FUNC(smk_run_common_lazy512)
+	LAZY_ENTER(LAZY512_NOT)
+	"	test $0x40,%r12d\n"
+	"	jnz 1f\n"
+	"	test $0x4,%r12d\n"
+	"	jnz 2f\n"
+	R0_15(XMM_ST)
+	"	jmp 3f\n"
+	"1:\n"
+	R0_15(ZMM_ST)
+	"	jmp 3f\n"
+	"2:\n"
+	R0_15(YMM_ST)
+	"3:	test $0x80,%r12d\n"
+	"	jz 4f\n"
+	R16_31(ZMM_ST)
+	"4:	test $0x20,%r12d\n"
+	"	jz 5f\n"
+	K0_7(K_ST)
+	"5:	call smk_run_hit\n"
+	"	test $0x20,%r12d\n"
+	"	jz 6f\n"
+	K0_7(K_LD)
+	"	jmp 7f\n"
+	"6:\n"
+	K0_7(K_ZERO)
+	"7:	test $0x80,%r12d\n"
+	"	jz 8f\n"
+	R16_31(ZMM_LD)
+	"	jmp 1f\n"
+	"8:\n"
+	R16_31(ZMM_ZERO)
+	"1:	test $0x40,%r12d\n"
+	"	jnz 2f\n"
+	"	test $0x4,%r12d\n"
+	"	jnz 3f\n"
+	R0_15(XMM_LD)
+	"	vzeroupper\n"
+	"	jmp 4f\n"
+	"2:\n"
+	R0_15(ZMM_LD)
+	"	jmp 4f\n"
+	"3:\n"
+	R0_15(YMM_LD)
+	"4:\n"
+	LAZY_LEAVE
+	END(smk_run_common_lazy512)
+
+	FUNC(smk_run_common_lazyavx)
+	LAZY_ENTER(LAZYAVX_NOT)
+	"	test $0x4,%r12d\n"
+	"	jnz 2f\n"
+	R0_15(XMM_ST)
+	"	call smk_run_hit\n"
+	R0_15(XMM_LD)
+	"	vzeroupper\n"
+	"	jmp 4f\n"
+	"2:\n"
+	R0_15(YMM_ST)
+	"	call smk_run_hit\n"
+	R0_15(YMM_LD)
+	"4:\n"
+	LAZY_LEAVE
+	END(smk_run_common_lazyavx)
+
+	FUNC(smk_run_common_lazysse)
+	LAZY_ENTER(LAZYSSE_NOT)
+	R0_15(SSE_ST)
+	"	call smk_run_hit\n"
+	R0_15(SSE_LD)
+	LAZY_LEAVE
+	END(smk_run_common_lazysse)
+);
+
+__asm__(
+	".text\n"
+	FUNC(smk_run_common_xsave)
 	"	push %rbx\n"
 	"	mov %rsp,%rbx\n"
 	"	sub smk_run_xsave_size(%rip),%rsp\n"
@@ -67,11 +232,8 @@ __asm__(
 	"	mov %rbx,%rsp\n"
 	"	pop %rbx\n"
 	"	ret\n"
-	".size smk_run_common_xsave,.-smk_run_common_xsave\n"
-	".globl smk_run_common_xsavec\n"
-	".hidden smk_run_common_xsavec\n"
-	".type smk_run_common_xsavec,@function\n"
-	"smk_run_common_xsavec:\n"
+	END(smk_run_common_xsave)
+	FUNC(smk_run_common_xsavec)
 	"	push %rbx\n"
 	"	mov %rsp,%rbx\n"
 	"	sub smk_run_xsave_size(%rip),%rsp\n"
@@ -95,11 +257,8 @@ __asm__(
 	"	mov %rbx,%rsp\n"
 	"	pop %rbx\n"
 	"	ret\n"
-	".size smk_run_common_xsavec,.-smk_run_common_xsavec\n"
-	".globl smk_run_common_fxsave\n"
-	".hidden smk_run_common_fxsave\n"
-	".type smk_run_common_fxsave,@function\n"
-	"smk_run_common_fxsave:\n"
+	END(smk_run_common_xsavec)
+	FUNC(smk_run_common_fxsave)
 	"	push %rbx\n"
 	"	mov %rsp,%rbx\n"
 	"	sub $512,%rsp\n"
@@ -110,11 +269,44 @@ __asm__(
 	"	mov %rbx,%rsp\n"
 	"	pop %rbx\n"
 	"	ret\n"
-	".size smk_run_common_fxsave,.-smk_run_common_fxsave\n");
+	END(smk_run_common_fxsave));
+
+static uint64_t xgetbv(unsigned int which)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(which));
+	return (uint64_t)hi << 32 | lo;
+}
+
+/* The lazy stub that handles every vector component @xcr0 enables, or
+ * NULL. */
+static void (*lazy_stub(uint64_t xcr0))(void)
+{
+	unsigned int a, b, c, d;
+	bool avx512bw;
+
+	if (__get_cpuid_max(0, NULL) < 7)
+		return NULL;
+	__cpuid_count(7, 0, a, b, c, d);
+	/* AVX512F and AVX512BW (KMOVQ). */
+	avx512bw = (b & (1u << 16)) && (b & (1u << 30));
+	if ((xcr0 & 0xe0) == 0xe0 && (xcr0 & 0x6) == 0x6 && avx512bw)
+		return smk_run_common_lazy512;
+	if (xcr0 & 0xe0)
+		return NULL;	/* some of AVX-512, not all: not ours */
+	if ((xcr0 & 0x6) == 0x6)
+		return smk_run_common_lazyavx;
+	if (xcr0 & 0x4)
+		return NULL;
+	return (xcr0 & 0x2) ? smk_run_common_lazysse : NULL;
+}
 
 bool smk_tramp_init(void)
 {
 	unsigned int a, b, c, d;
+	void (*lazy)(void);
+	const char *e;
 
 	common = smk_run_common_fxsave;
 	if (!__get_cpuid(1, &a, &b, &c, &d))
@@ -130,14 +322,21 @@ bool smk_tramp_init(void)
 	/*
 	 * XSAVEC leaves out the components in their initial state: the
 	 * AVX-512 registers of a program that does not use them are 2 KiB
-	 * of the 2.7 KiB xsave writes here, and saving them was half the
-	 * cost of a recorded hit (bench/inproc.py, perf).  XRSTOR reads
-	 * the compacted form (XCOMP_BV bit 63) and initializes what it
-	 * left out.
+	 * of the 2.7 KiB xsave writes here.  XRSTOR reads the compacted
+	 * form (XCOMP_BV bit 63) and initializes what it left out.
 	 */
 	__cpuid_count(0xd, 1, a, b, c, d);
 	if (a & (1u << 1))
 		common = smk_run_common_xsavec;
+	smk_run_common_full = common;
+	/* XGETBV(1) (XINUSE), for the lazy stubs; SMK_RUN_XSAVE=1 keeps
+	 * the full stub (tests compare both). */
+	e = getenv("SMK_RUN_XSAVE");
+	if (!(a & (1u << 2)) || (e && *e == '1'))
+		return true;
+	lazy = lazy_stub(xgetbv(0));
+	if (lazy)
+		common = lazy;
 	return true;
 }
 
