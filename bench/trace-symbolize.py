@@ -25,11 +25,18 @@ least 80% of the floor's rate; a new address under 10 us.
 
 The floor is one thread; ours, with two CPUs or more, decodes on one and
 symbolizes, formats and writes on another (tools/lib/smk/ctf.c), so its
-rate is bound by decoding plus copying each event's values out.  Last
-measured on the 2-CPU VM: floor 2.90 M/s, ours json 2.46 M/s (85%; 68-71%
-on one thread), json + addr,call_site 80%, text 85%, bt2 -o dummy
---debug-info 1.05 M/s (36%), a new address 0.66 us.  The VM is shared:
-expect a few points of noise.
+rate is bound by decoding plus copying each event's values out (a
+profile of the graph thread: 5.6% of its samples in our code, the rest
+in libbabeltrace2, its ctf and utils plugins, glib and libc).  Measured
+on the 2-CPU VM at 85% of the floor (floor 2.90 M/s, ours json 2.46 M/s;
+68-71% on one thread), json + addr,call_site 80%, text 85%, bt2 -o dummy
+--debug-info 1.05 M/s (36%), a new address 0.66 us.
+
+The VM is shared, and on some days much slower and far noisier: three
+runs on 2026-12-03 (REPEAT=3, 5, 5) put the floor at 1.34-1.65 M/s and ours
+json at 80%, 98% and 106% of it (text 77-116%), so the commands are now
+timed in turn within each round (best()); a figure is a trend only when
+runs agree.
 """
 import os
 import shutil
@@ -108,14 +115,22 @@ def record():
     return trace
 
 
-def best(cmd):
-    t = None
+def timed(cmd):
+    t0 = time.perf_counter()
+    subprocess.run(cmd, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - t0
+
+
+def best(runs):
+    """The fastest of REPEAT runs of each command, the commands taken in
+    turn within each round: the machine is shared, and a slow spell then
+    falls on every command alike instead of on whichever ran then."""
+    t = [None] * len(runs)
     for _ in range(REPEAT):
-        t0 = time.perf_counter()
-        subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, check=True)
-        dt = time.perf_counter() - t0
-        t = dt if t is None else min(t, dt)
+        for i, (_, cmd) in enumerate(runs):
+            dt = timed(cmd)
+            t[i] = dt if t[i] is None else min(t[i], dt)
     return t
 
 
@@ -162,8 +177,7 @@ def main():
         ]
         floor = None
         print("%-32s %8s %12s %9s" % ("", "s", "events/s", "vs floor"))
-        for name, cmd in runs:
-            t = best(cmd)
+        for (name, cmd), t in zip(runs, best(runs)):
             rate = events / t
             floor = floor or rate
             print("%-32s %8.2f %10.2f M %8.0f%%" %
