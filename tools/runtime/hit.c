@@ -13,7 +13,6 @@
  * within a line.  The LTTng sink passes the values to the provider in
  * lttng.c.
  */
-#include <cpuid.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -50,27 +49,13 @@ __attribute__((visibility("hidden"))) int smk_run_scramble;
 #define SCR_Y(i) "vpcmpeqd %%ymm" #i ",%%ymm" #i ",%%ymm" #i "\n\t"
 #define SCR_Z(i) "vpternlogd $0xff,%%zmm" #i ",%%zmm" #i ",%%zmm" #i "\n\t"
 #define SCR_K(i) "kxnorq %%k" #i ",%%k" #i ",%%k" #i "\n\t"
-#define SCR16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
-	M(10) M(11) M(12) M(13) M(14) M(15)
-#define SCR32(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) \
-	M(25) M(26) M(27) M(28) M(29) M(30) M(31)
-#define SCR_K8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 
 /* XINUSE bit 0, or true when XGETBV(1) is not there to say. */
 static bool x87_in_use(void)
 {
-	static int xinuse = -1;	/* XGETBV(1) there: 1, not: 0 */
-	unsigned int a, b, c, d, lo, hi;
+	unsigned int lo, hi;
 
-	if (xinuse < 0) {
-		xinuse = 0;
-		if (__get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 27)) &&
-		    __get_cpuid_max(0, NULL) >= 0xd) {
-			__cpuid_count(0xd, 1, a, b, c, d);
-			xinuse = !!(a & (1u << 2));
-		}
-	}
-	if (!xinuse)
+	if (!smk_run_has_xinuse)
 		return true;
 	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
 	return lo & 1;
@@ -80,13 +65,14 @@ static void scramble(void)
 {
 	unsigned int mx;
 
-	__asm__ volatile(SCR16(SCR_X) ::: "memory");
+	__asm__ volatile(SMK_R0_15(SCR_X) ::: "memory");
 	if (__builtin_cpu_supports("avx"))
-		__asm__ volatile(SCR16(SCR_Y) ::: "memory");
+		__asm__ volatile(SMK_R0_15(SCR_Y) ::: "memory");
 	if (__builtin_cpu_supports("avx512f"))
-		__asm__ volatile(SCR16(SCR_Z) SCR32(SCR_Z) ::: "memory");
+		__asm__ volatile(SMK_R0_15(SCR_Z) SMK_R16_31(SCR_Z)
+				 ::: "memory");
 	if (__builtin_cpu_supports("avx512bw"))
-		__asm__ volatile(SCR_K8(SCR_K) ::: "memory");
+		__asm__ volatile(SMK_K0_7(SCR_K) ::: "memory");
 	/* MXCSR's control bits are the callee's to keep, its flags not. */
 	__asm__ volatile("stmxcsr %0" : "=m"(mx));
 	mx |= 0x3f;

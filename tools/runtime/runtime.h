@@ -50,6 +50,15 @@ struct smk_run_site {
 
 /* tramp.c */
 bool smk_tramp_init(void);
+/* XGETBV(1) (XINUSE) is there: set by smk_tramp_init(). */
+extern bool smk_run_has_xinuse;
+
+/* Register lists for the assembly of tramp.c and hit.c. */
+#define SMK_R0_15(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
+	M(10) M(11) M(12) M(13) M(14) M(15)
+#define SMK_R16_31(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) \
+	M(24) M(25) M(26) M(27) M(28) M(29) M(30) M(31)
+#define SMK_K0_7(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 /* Bytes one site's trampoline takes at most. */
 enum { SMK_TRAMP_MAX = 192 };
 /*

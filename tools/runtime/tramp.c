@@ -35,6 +35,7 @@
 #include "runtime.h"
 
 __attribute__((visibility("hidden"))) uint64_t smk_run_xsave_size;
+__attribute__((visibility("hidden"))) bool smk_run_has_xinuse;
 /* Where a lazy stub goes when a component it does not handle is in use. */
 __attribute__((visibility("hidden"))) void (*smk_run_common_full)(void);
 
@@ -73,11 +74,6 @@ static void (*common)(void);
  */
 #define SMK_S(x) #x
 #define SMK_STR(x) SMK_S(x)
-#define R0_15(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) \
-	M(10) M(11) M(12) M(13) M(14) M(15)
-#define R16_31(M) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) \
-	M(25) M(26) M(27) M(28) M(29) M(30) M(31)
-#define K0_7(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 #define SSE_ST(i) "	movups %xmm" #i "," #i "*64(%rsp)\n"
 #define SSE_LD(i) "	movups " #i "*64(%rsp),%xmm" #i "\n"
 #define XMM_ST(i) "	vmovdqu %xmm" #i "," #i "*64(%rsp)\n"
@@ -138,44 +134,44 @@ __asm__(
 	"	jnz 1f\n"
 	"	test $0x4,%r12d\n"
 	"	jnz 2f\n"
-	R0_15(XMM_ST)
+	SMK_R0_15(XMM_ST)
 	"	jmp 3f\n"
 	"1:\n"
-	R0_15(ZMM_ST)
+	SMK_R0_15(ZMM_ST)
 	"	jmp 3f\n"
 	"2:\n"
-	R0_15(YMM_ST)
+	SMK_R0_15(YMM_ST)
 	"3:	test $0x80,%r12d\n"
 	"	jz 4f\n"
-	R16_31(ZMM_ST)
+	SMK_R16_31(ZMM_ST)
 	"4:	test $0x20,%r12d\n"
 	"	jz 5f\n"
-	K0_7(K_ST)
+	SMK_K0_7(K_ST)
 	"5:	call smk_run_hit\n"
 	"	test $0x20,%r12d\n"
 	"	jz 6f\n"
-	K0_7(K_LD)
+	SMK_K0_7(K_LD)
 	"	jmp 7f\n"
 	"6:\n"
-	K0_7(K_ZERO)
+	SMK_K0_7(K_ZERO)
 	"7:	test $0x80,%r12d\n"
 	"	jz 8f\n"
-	R16_31(ZMM_LD)
+	SMK_R16_31(ZMM_LD)
 	"	jmp 1f\n"
 	"8:\n"
-	R16_31(ZMM_ZERO)
+	SMK_R16_31(ZMM_ZERO)
 	"1:	test $0x40,%r12d\n"
 	"	jnz 2f\n"
 	"	test $0x4,%r12d\n"
 	"	jnz 3f\n"
-	R0_15(XMM_LD)
+	SMK_R0_15(XMM_LD)
 	"	vzeroupper\n"
 	"	jmp 4f\n"
 	"2:\n"
-	R0_15(ZMM_LD)
+	SMK_R0_15(ZMM_LD)
 	"	jmp 4f\n"
 	"3:\n"
-	R0_15(YMM_LD)
+	SMK_R0_15(YMM_LD)
 	"4:\n"
 	LAZY_LEAVE
 	END(smk_run_common_lazy512)
@@ -184,24 +180,24 @@ __asm__(
 	LAZY_ENTER(LAZYAVX_NOT)
 	"	test $0x4,%r12d\n"
 	"	jnz 2f\n"
-	R0_15(XMM_ST)
+	SMK_R0_15(XMM_ST)
 	"	call smk_run_hit\n"
-	R0_15(XMM_LD)
+	SMK_R0_15(XMM_LD)
 	"	vzeroupper\n"
 	"	jmp 4f\n"
 	"2:\n"
-	R0_15(YMM_ST)
+	SMK_R0_15(YMM_ST)
 	"	call smk_run_hit\n"
-	R0_15(YMM_LD)
+	SMK_R0_15(YMM_LD)
 	"4:\n"
 	LAZY_LEAVE
 	END(smk_run_common_lazyavx)
 
 	FUNC(smk_run_common_lazysse)
 	LAZY_ENTER(LAZYSSE_NOT)
-	R0_15(SSE_ST)
+	SMK_R0_15(SSE_ST)
 	"	call smk_run_hit\n"
-	R0_15(SSE_LD)
+	SMK_R0_15(SSE_LD)
 	LAZY_LEAVE
 	END(smk_run_common_lazysse)
 );
@@ -329,10 +325,11 @@ bool smk_tramp_init(void)
 	if (a & (1u << 1))
 		common = smk_run_common_xsavec;
 	smk_run_common_full = common;
+	smk_run_has_xinuse = a & (1u << 2);
 	/* XGETBV(1) (XINUSE), for the lazy stubs; SMK_RUN_XSAVE=1 keeps
 	 * the full stub (tests compare both). */
 	e = getenv("SMK_RUN_XSAVE");
-	if (!(a & (1u << 2)) || (e && *e == '1'))
+	if (!smk_run_has_xinuse || (e && *e == '1'))
 		return true;
 	lazy = lazy_stub(xgetbv(0));
 	if (lazy)
