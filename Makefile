@@ -116,7 +116,7 @@ $(RUNTIME): $(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB)
 	$(Q)$(CC) $(RUN_LDFLAGS) -shared -Wl,-z,now -Wl,--as-needed -o $@ \
 		$(RUN_SRC:.c=.pic.o) $(RUN_PIC_LIB) $(RUN_LIBS)
 
-$(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h $(FLAGS_FILE)
+$(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h tools/runtime/runtime.h $(FLAGS_FILE)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(RUN_CFLAGS) $(RUN_LDFLAGS) -Itools/runtime -shared \
 		-o $@ $< -llttng-ust -ldl

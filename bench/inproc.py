@@ -10,8 +10,9 @@ SDT probe at the same point (sys/sdt.h) and a compiled-in LTTng-UST
 tracepoint (bench:hit).  Each program prints its nanoseconds per call;
 a hit's cost is that minus the same program's with nothing activated:
 
-  inproc-rec     marker-resolve run --lttng, recording simple_marker:hit
-                 into a private lttng-sessiond's session
+  inproc-rec     marker-resolve run --lttng, recording the marker's typed
+                 event simple_marker:bench_hit into a private
+                 lttng-sessiond's session
   inproc-idle    marker-resolve run --lttng with no session: the patched
                  site's jump and its one check
   uprobe         marker-resolve attach (a uprobe, into the tracefs buffer)
@@ -107,9 +108,9 @@ def recorded(d, hits, rep):
     sh(["sh", RECORD, f"{d}/trace", "", script], env=env)
     out = subprocess.run(["babeltrace2", f"{d}/trace"], capture_output=True,
                          text=True)
-    seen = {"simple_marker:hit": 0, "bench:hit": 0}
+    seen = {"simple_marker": 0, "bench": 0}
     for line in out.stdout.splitlines():
-        m = re.search(r" (simple_marker:hit|bench:hit): ", line)
+        m = re.search(r" (simple_marker|bench):(\w+): ", line)
         if m:
             seen[m.group(1)] += 1
     vals = lambda p: [float(x) for x in open(p).read().split()]  # noqa
@@ -160,8 +161,8 @@ def main():
           f"{base_sdt:.2f} ns, tracepoint (disabled) {base_tp:.2f} ns")
     for k, v in cost.items():
         print(f"  {k:12s} {v:10.2f} ns per hit")
-    print(f"events in the trace: simple_marker:hit "
-          f"{seen['simple_marker:hit']}, bench:hit {seen['bench:hit']} "
+    print(f"events in the trace: simple_marker:bench_hit "
+          f"{seen['simple_marker']}, bench:hit {seen['bench']} "
           f"(of {2 * rep * n} and {rep * n}; fewer: the channel discarded "
           f"some)")
     r1 = cost["uprobe"] / cost["inproc-rec"]

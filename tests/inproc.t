@@ -23,11 +23,14 @@
 #   - fork, and exec of the child: hits from each process;
 #   - corrupt records and DWARF (bytes of __simple_marker and
 #     .debug_info mutated): the program's output and status unchanged;
-#   - LTTng: simple_marker:hit recorded by a private lttng-sessiond and
-#     read by babeltrace2 gives the same hits and values as the JSON
-#     sink, symbolize-trace --fields site_ip maps each to its function;
-#     an LTTng filter on the marker name and on a value selects;
-#     with no session the program runs unchanged.
+#   - LTTng: each marker's typed event, simple_marker:<marker>, recorded
+#     by a private lttng-sessiond and read by babeltrace2 gives the same
+#     hits and values as the JSON sink, symbolize-trace --fields site_ip
+#     maps each to its function; enabling one event selects one marker,
+#     an LTTng filter on a field by name selects values; each field
+#     kind, a fault bit, and the markers that fall back to the generic
+#     simple_marker:hit (typed.c); with no session the program runs
+#     unchanged.
 . "$(dirname "$0")/lib/tap.sh"
 
 [ "$(id -u)" = 0 ] || skip_all "needs root (lttng-sessiond, mount namespace)"
@@ -114,6 +117,8 @@ if ! { gcc $CF -o hammer "$I/hammer.c" $LDS -lpthread &&
        gcc $CF -o forker "$I/forker.c" $LDS &&
        gcc $CF -o dlmain "$I/dlmain.c" $LDS -ldl &&
        gcc $CF -o vecregs "$I/vecregs.c" $LDS &&
+       gcc -std=gnu11 -g -O0 -Wall -Werror -I"$TOP/include" -o typed \
+		"$I/typed.c" $LDS &&
        gcc $CF -fPIC -shared -o libplug.so "$I/dlplug.c" $LDS; } \
 	2> "$TMP/build.err"; then
 	_tap_result 1 "test programs build"
@@ -309,17 +314,17 @@ else
 	babeltrace2 "$B/trace" > lt.txt 2> lt.err
 	$PY - lt.txt h.json > "$TMP/lt.check" << 'EOF2'
 import json, re, sys
-ev = re.compile(r'simple_marker:hit: .*marker = "(\w+)", verdict = \( "(\w+)"'
-                r'.*v = \[ (.*?) \], names = "([^"]*)"')
+# The typed event: the marker's fields, then site_ip, verdict, faults.
+ev = re.compile(r'simple_marker:(\w+): .*\{ (.*), site_ip = 0x[0-9A-F]+, '
+                r'verdict = \( "exact" : container = 0 \), faults = 0x0 \}$')
 lt = {}
 for line in open(sys.argv[1]):
     m = ev.search(line)
     if not m:
         continue
-    vals = [int(x) for x in re.findall(r"\[\d+\] = (-?\d+)", m.group(3))]
-    names = m.group(4).split(",") if m.group(4) else []
+    vals = [tuple(f.split(" = ")) for f in m.group(2).split(", ")]
     lt.setdefault(m.group(1), []).append(
-        tuple(sorted(zip(names, vals))))
+        tuple(sorted((k, int(v, 0)) for k, v in vals)))
 js = {}
 for line in open(sys.argv[2]):
     j = json.loads(line)
@@ -340,11 +345,37 @@ fi
 cat > "$TMP/lf.sh" << EOF2
 LTTNG_UST_ALLOW_BLOCKING=1 "$R" run --lttng -- ./hammer > /dev/null
 EOF2
-sh "$I/record.sh" "$B/tf1" 'marker == "hammer_done"' "$TMP/lf.sh" \
-	> /dev/null 2>&1
-sh "$I/record.sh" "$B/tf2" 'v[1] == 7' "$TMP/lf.sh" > /dev/null 2>&1
-is "$(babeltrace2 "$B/tf1" 2>&1 | grep -c 'simple_marker:hit') $(babeltrace2 "$B/tf2" 2>&1 | grep -c 'marker = "hammer_step"')" \
-	"1 4" "LTTng filters: by marker name (1 event), by value v[1] == 7 (4)"
+RECORD_EVENT=simple_marker:hammer_done sh "$I/record.sh" "$B/tf1" "" \
+	"$TMP/lf.sh" > /dev/null 2>&1
+sh "$I/record.sh" "$B/tf2" 'i == 7' "$TMP/lf.sh" > /dev/null 2>&1
+is "$(babeltrace2 "$B/tf1" 2>&1 | grep -c 'simple_marker:') $(babeltrace2 "$B/tf2" 2>&1 | grep -c 'simple_marker:hammer_step: .* i = 7,')" \
+	"1 4" "LTTng: one event per marker (hammer_done: 1), filters on its fields (i == 7: 4)"
+# Typed fields of every kind, a fault, and the generic event's fallbacks.
+cat > "$TMP/ty.sh" << EOF2
+LTTNG_UST_ALLOW_BLOCKING=1 "$R" run --lttng --report "$B/ty.rep" -- ./typed > "$B/ty.out"
+EOF2
+sh "$I/record.sh" "$B/tt" "" "$TMP/ty.sh" > /dev/null 2>&1
+babeltrace2 "$B/tt" 2>&1 | sed -n 's/^.*simple_marker:\([a-z_]*\): .*}, { \(.*\) }$/\1 \2/p' |
+	sed 's/site_ip = 0x[0-9A-F]*/site_ip = A/' > ty.txt
+cat > ty.want << 'EOF2'
+typed_vals s = "even", bad = "", neg = 0, big = 0x8000000000000000, u = 200, site_ip = A, verdict = ( "over" : container = 1 ), faults = 0x2
+hit marker = "hit", verdict = ( "over" : container = 1 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "n", text = ""
+hit marker = "typed_clash", verdict = ( "over" : container = 1 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "site_ip", text = ""
+typed_vals s = "odd", bad = "", neg = -1, big = 0x8000000000000001, u = 201, site_ip = A, verdict = ( "over" : container = 1 ), faults = 0x2
+EOF2
+is "$(head -4 ty.txt)" "$(cat ty.want)" \
+	"LTTng: typed fields (string, fault bit, s16, x64, u8); \"hit\" and a clashing argument name record simple_marker:hit"
+is "$(wc -l < ty.txt) $(cat ty.out)" "9 typed 3" \
+	"LTTng: three markers at one site, each recorded on each of 3 hits"
+is "$(grep -c '"type":"lttng".*"event":"simple_marker:hit","reason":"\(named like the generic event\|an argument is named like a field of the event.s own\)"' ty.rep)" \
+	2 "LTTng: the report says which markers record simple_marker:hit, and why"
+# A library loaded four times: its event registered once, recorded each time.
+cat > "$TMP/ld.sh" << EOF2
+LTTNG_UST_ALLOW_BLOCKING=1 "$R" run --lttng -- ./dlmain "$B/libplug.so" 4 > "$B/ld.out"
+EOF2
+sh "$I/record.sh" "$B/tl" "" "$TMP/ld.sh" > /dev/null 2>&1
+is "$(babeltrace2 "$B/tl" 2>&1 | grep -c 'simple_marker:plug_call: .* round = [0-3], call = [0-2],') $(babeltrace2 "$B/tl" 2>&1 | grep -c 'simple_marker:dl_round:') $(cat ld.out)" \
+	"12 4 dlmain 192" "LTTng: dlopen/dlclose x4: 4 x 3 plug_call and 4 dl_round events"
 # No session daemon at all: nothing recorded, nothing changed.
 LTTNG_UST_REGISTER_TIMEOUT=0 "$R" run --lttng -- ./hammer > nolt.out
 is "$? $(cat nolt.out)" "3 $(cat plain.out)" \

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 #
-# record.sh OUT FILTER SCRIPT: record "simple_marker:hit" (with the LTTng
-# filter expression FILTER, or every hit when it is empty) into directory
+# record.sh OUT FILTER SCRIPT: record the events "simple_marker:*" (or
+# those RECORD_EVENT names: simple_marker:hit, simple_marker:MARKER),
+# with the LTTng filter expression FILTER when it is not empty, into directory
 # OUT while "sh SCRIPT" runs, with a private lttng-sessiond in a mount
 # namespace of its own, as tests/fixtures/lttng/record.sh does (see
 # there).  The channel blocks (no event discarded): SCRIPT's programs
@@ -47,9 +48,10 @@ q lttng enable-channel -u --subbuf-size="${RECORD_SUBBUF:-1M}" \
 q lttng enable-event -u -c c "lttng_ust_statedump:*"
 
 if [ -n "$filter" ]; then
-	q lttng enable-event -u -c c simple_marker:hit --filter "$filter"
+	q lttng enable-event -u -c c "${RECORD_EVENT:-simple_marker:*}" \
+		--filter "$filter"
 else
-	q lttng enable-event -u -c c "simple_marker:*"
+	q lttng enable-event -u -c c "${RECORD_EVENT:-simple_marker:*}"
 fi
 q lttng add-context -u -c c -t vpid -t vtid
 q lttng start

@@ -11,7 +11,8 @@
  * The JSON sink writes each event as one line with one write() on an
  * O_APPEND descriptor, so threads and forked children never interleave
  * within a line.  The LTTng sink passes the values to the provider in
- * lttng.c.
+ * lttng.c: the marker's typed event, else simple_marker:hit; a marker
+ * whose event no session records is not evaluated at all.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,12 +24,10 @@
 
 #include "runtime.h"
 
-enum { SMK_RUN_STRING_MAX = 256, LINE_MAX_BYTES = 4096 };
+enum { LINE_MAX_BYTES = 4096 };
 
-static const int zero;
-__attribute__((visibility("hidden"))) const int *smk_run_enabled = &zero;
 __attribute__((visibility("hidden"))) int smk_run_json_fd = -1;
-__attribute__((visibility("hidden"))) smk_lttng_hit_fn *smk_run_lttng;
+__attribute__((visibility("hidden"))) const struct smk_lttng_api *smk_run_lttng;
 
 static __thread int in_hit __attribute__((tls_model("initial-exec")));
 
@@ -111,8 +110,12 @@ static ssize_t read_str(uint64_t addr, char *buf, size_t size)
 		size_t want = size - 1 - got < page ? size - 1 - got : page;
 		char *nul;
 
-		if (!read_mem(addr + got, buf + got, want))
-			return got ? (ssize_t)got : -1;
+		if (!read_mem(addr + got, buf + got, want)) {
+			if (!got)
+				return -1;
+			buf[got] = '\0';	/* what could be read */
+			return got;
+		}
 		nul = memchr(buf + got, '\0', want);
 		if (nul)
 			return nul - buf;
@@ -225,14 +228,7 @@ static size_t json_str(char *out, size_t room, const char *s, size_t n)
 	return o;
 }
 
-struct value {
-	uint64_t v;
-	bool ok;
-	ssize_t len;		/* a string's, -1 for none */
-	char str[SMK_RUN_STRING_MAX];
-};
-
-static void write_json(const struct smk_run_site *s, const struct value *val)
+static void write_json(const struct smk_run_site *s, const struct smk_run_value *val)
 {
 	char line[LINE_MAX_BYTES];
 	unsigned int i;
@@ -245,7 +241,7 @@ static void write_json(const struct smk_run_site *s, const struct value *val)
 		     s->file_offset, getpid(), (long)syscall(SYS_gettid));
 	for (i = 0; i < s->nargs && n < sizeof(line) - 64; i++) {
 		const struct smk_run_arg *a = &s->args[i];
-		const struct value *x = &val[i];
+		const struct smk_run_value *x = &val[i];
 
 		n += snprintf(line + n, sizeof(line) - n, "%s\"%s\":",
 			      i ? "," : "", a->name);
@@ -278,7 +274,7 @@ static void write_json(const struct smk_run_site *s, const struct value *val)
 
 /* LTTng: the values as integers; strings and faults in @text only,
  * which stays empty (no formatting) for a marker without strings. */
-static void write_lttng(const struct smk_run_site *s, const struct value *val)
+static void write_lttng(const struct smk_run_site *s, const struct smk_run_value *val)
 {
 	char text[SMK_RECORD_MAX_ARGS * (SMK_RUN_STRING_MAX + 40)];
 	int64_t v[SMK_RECORD_MAX_ARGS];
@@ -288,7 +284,7 @@ static void write_lttng(const struct smk_run_site *s, const struct value *val)
 	text[0] = '\0';
 	for (i = 0; i < s->nargs; i++) {
 		const struct smk_run_arg *a = &s->args[i];
-		const struct value *x = &val[i];
+		const struct smk_run_value *x = &val[i];
 		bool str = a->type.kind == SMK_FTYPE_STRING;
 
 		v[i] = x->ok && !str ? (int64_t)x->v : 0;
@@ -307,19 +303,26 @@ static void write_lttng(const struct smk_run_site *s, const struct value *val)
 				nt = sizeof(text) - 1;
 		}
 	}
-	smk_run_lttng(s->marker, s->verdict_id, s->addr, s->nargs, v, s->names,
-		      text);
+	smk_run_lttng->hit(s->marker, s->verdict_id, s->addr, s->nargs, v,
+			   s->names, text);
 }
 
 static void hit_one(struct smk_frame *f, struct smk_run_site *s)
 {
-	struct value val[SMK_RECORD_MAX_ARGS];
+	struct smk_run_value val[SMK_RECORD_MAX_ARGS];
+	const struct smk_lttng_api *lt =
+		__atomic_load_n(&smk_run_lttng, __ATOMIC_ACQUIRE);
+	const int *lts = lt ? __atomic_load_n(&s->lt_state, __ATOMIC_ACQUIRE) :
+		NULL;
+	bool to_lttng = lts && __atomic_load_n(lts, __ATOMIC_RELAXED);
 	int saved_errno = errno;
 	unsigned int i;
 
+	if (!to_lttng && smk_run_json_fd < 0)
+		return;
 	for (i = 0; i < s->nargs; i++) {
 		const struct smk_run_arg *a = &s->args[i];
-		struct value *x = &val[i];
+		struct smk_run_value *x = &val[i];
 		bool is_addr;
 
 		x->len = -1;
@@ -335,7 +338,9 @@ static void hit_one(struct smk_frame *f, struct smk_run_site *s)
 			x->v = narrow(x->v, a->type.bits,
 				      a->type.kind == SMK_FTYPE_S);
 	}
-	if (smk_run_lttng)
+	if (to_lttng && s->lt)
+		lt->emit(s->lt, s, val);
+	else if (to_lttng)
 		write_lttng(s, val);
 	if (smk_run_json_fd >= 0)
 		write_json(s, val);

@@ -95,6 +95,7 @@ static char *filter_text;
 static unsigned long next_site_id;
 static char self_path[4096];
 static int one = 1;
+static const int zero;
 static __thread int busy __attribute__((tls_model("initial-exec")));
 
 static void report(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -320,6 +321,7 @@ static bool build_site(const struct smk_placement *p,
 			 i ? "," : "", s->args[i].name);
 	}
 	s->id = ++next_site_id;
+	s->slot = smk_run_json_fd >= 0 ? &one : &zero;
 	return true;
 }
 
@@ -497,6 +499,7 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 				}
 				patches = t;
 			}
+			pt.site->head = true;
 			patches[np++] = pt;
 			if (pt.addr < lo)
 				lo = pt.addr;
@@ -657,6 +660,8 @@ static int scan_one(struct dl_phdr_info *info, size_t size, void *arg)
 	return 0;
 }
 
+static void lttng_bind(void);
+
 /* Activate what is new, retire what is gone (under the lock). */
 static void rescan(void)
 {
@@ -686,6 +691,7 @@ static void rescan(void)
 		free(o->path);
 		free(o);
 	}
+	lttng_bind();
 }
 
 EXPORT void *dlopen(const char *file, int mode)
@@ -750,10 +756,66 @@ static int open_out(const char *path)
 	return open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 }
 
+/*
+ * Give each site not bound yet its LTTng event (the marker's typed one,
+ * else simple_marker:hit), register the new events, then let the
+ * trampolines' checks read the events' states (under the lock).
+ */
+static void lttng_bind(void)
+{
+	const struct smk_lttng_api *lt = smk_run_lttng;
+	struct smk_run_site *s;
+	struct object *o;
+	bool ok;
+
+	if (!lt)
+		return;
+	for (o = objects; o; o = o->next)
+		for (s = o->sites; s; s = s->all) {
+			const char *why = NULL;
+
+			if (s->lt_state)
+				continue;
+			s->lt = lt->event(s, &why);
+			if (!s->lt)
+				report("{\"type\":\"lttng\",\"marker\":\"%s\","
+				       "\"site\":\"%#" PRIx64 "\",\"event\":"
+				       "\"simple_marker:hit\",\"reason\":\"%s\"}",
+				       js(s->marker), s->file_offset,
+				       js(why ? why : "?"));
+		}
+	ok = lt->commit();
+	if (!ok)
+		report("{\"type\":\"warning\",\"message\":\"LTTng-UST "
+		       "refused the typed events: their markers record "
+		       "simple_marker:hit\"}");
+	for (o = objects; o; o = o->next)
+		for (s = o->sites; s; s = s->all) {
+			if (s->lt_state)
+				continue;
+			if (!ok)
+				s->lt = NULL;
+			__atomic_store_n(&s->lt_state, s->lt ? lt->state(s->lt) :
+					 lt->hit_state(), __ATOMIC_RELEASE);
+		}
+	for (o = objects; o; o = o->next)
+		for (s = o->sites; s; s = s->all) {
+			const int *slot = s->lt_state;
+
+			if (!s->head || smk_run_json_fd >= 0)
+				continue;
+			/* Several markers at one address: each checks its
+			 * own event in smk_run_hit(). */
+			if (s->next)
+				slot = &one;
+			__atomic_store_n(&s->slot, slot, __ATOMIC_RELEASE);
+		}
+}
+
 static void lttng_start(void)
 {
 	char path[sizeof(self_path) + 32], *slash;
-	const int *(*state)(void);
+	const struct smk_lttng_api *(*api)(void);
 	void *h;
 
 	snprintf(path, sizeof(path), "%s", self_path);
@@ -767,15 +829,16 @@ static void lttng_start(void)
 		       js(dlerror()));
 		return;
 	}
-	state = (const int *(*)(void))dlsym(h, "smk_lttng_state");
-	smk_run_lttng = (smk_lttng_hit_fn *)dlsym(h, "smk_lttng_hit");
-	if (!state || !smk_run_lttng) {
-		smk_run_lttng = NULL;
+	api = (const struct smk_lttng_api *(*)(void))dlsym(h, "smk_lttng_api");
+	if (!api) {
 		report("{\"type\":\"warning\",\"message\":\"LTTng sink: "
 		       "provider symbols missing\"}");
 		return;
 	}
-	__atomic_store_n(&smk_run_enabled, state(), __ATOMIC_RELEASE);
+	__atomic_store_n(&smk_run_lttng, api(), __ATOMIC_RELEASE);
+	pthread_mutex_lock(&lock);
+	lttng_bind();
+	pthread_mutex_unlock(&lock);
 }
 
 __attribute__((constructor)) static void smk_run_init(void)
@@ -798,8 +861,6 @@ __attribute__((constructor)) static void smk_run_init(void)
 			report("{\"type\":\"warning\",\"message\":\"%s: %s\"}",
 			       js(out), strerror(errno));
 	}
-	if (smk_run_json_fd >= 0)
-		smk_run_enabled = &one;
 	if (flt && *flt) {
 		filter_text = strdup(flt);
 		have_filter = filter_text &&

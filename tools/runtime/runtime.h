@@ -32,6 +32,8 @@ struct smk_run_arg {
 	struct smk_fetchtype type;
 };
 
+struct smk_lttng_event;		/* lttng.c's, one per marker */
+
 /* One patched site. */
 struct smk_run_site {
 	uint64_t addr;		/* run-time address */
@@ -44,6 +46,16 @@ struct smk_run_site {
 	unsigned int nargs;
 	char names[SMK_RECORD_MAX_ARGS * (SMK_PROBE_ARG_NAME_MAX + 2)];
 	unsigned long id;	/* for the report */
+	/*
+	 * What the trampoline's check reads (the first site at an address
+	 * only): a constant 1 for the JSON sink or for several markers at
+	 * one address, else the LTTng state of the marker's event (its
+	 * typed event's, else simple_marker:hit's), 0 until LTTng is up.
+	 */
+	const int *slot;
+	struct smk_lttng_event *lt;	/* NULL: simple_marker:hit */
+	const int *lt_state;		/* NULL: LTTng not bound yet */
+	bool head;		/* the first at its address: owns the slot */
 	struct smk_run_site *next;	/* another marker at the same address */
 	struct smk_run_site *all;	/* the object's list */
 };
@@ -70,16 +82,48 @@ unsigned int smk_tramp_write(unsigned char *buf, uint64_t at,
 			     const struct smk_patch_plan *plan, uint64_t bias,
 			     struct smk_run_site *site, const char **why);
 
+enum { SMK_RUN_STRING_MAX = 256 };
+
+/* One argument's value at a hit, as hit.c read it. */
+struct smk_run_value {
+	uint64_t v;		/* narrowed, sign-extended for s types */
+	bool ok;		/* false: its memory could not be read */
+	int len;		/* a string's length, -1 for none */
+	char str[SMK_RUN_STRING_MAX];	/* NUL-terminated when len >= 0 */
+};
+
 /* hit.c: called by the trampolines' common part. */
 void smk_run_hit(struct smk_frame *f, struct smk_run_site *s);
-/* Where tramp.c's check reads whether to record. */
-extern const int *smk_run_enabled;
-/* Sinks: a JSON file descriptor (-1: none), or the LTTng probe. */
+/* Sinks: a JSON file descriptor (-1: none), or the LTTng probes. */
 extern int smk_run_json_fd;
+
+/*
+ * lttng.c, reached through dlsym() once LTTng-UST is loaded (run.c).
+ * simple_marker:hit is the generic event; a typed event of its own,
+ * simple_marker:<marker>, is made for each marker whose arguments allow
+ * it (smk_lttng_event_fn returns NULL when not: the generic one then),
+ * and the events made are registered with LTTng by smk_lttng_commit_fn.
+ */
 typedef void smk_lttng_hit_fn(const char *marker, int verdict,
 			      uint64_t ip, unsigned int n, const int64_t *v,
 			      const char *names, const char *text);
-extern smk_lttng_hit_fn *smk_run_lttng;
+typedef struct smk_lttng_event *smk_lttng_event_fn(
+	const struct smk_run_site *s, const char **why);
+typedef bool smk_lttng_commit_fn(void);
+typedef const int *smk_lttng_state_fn(const struct smk_lttng_event *e);
+typedef void smk_lttng_emit_fn(const struct smk_lttng_event *e,
+			       const struct smk_run_site *s,
+			       const struct smk_run_value *val);
+struct smk_lttng_api {
+	const int *(*hit_state)(void);
+	smk_lttng_hit_fn *hit;
+	smk_lttng_event_fn *event;
+	smk_lttng_commit_fn *commit;
+	smk_lttng_state_fn *state;
+	smk_lttng_emit_fn *emit;
+};
+/* Set once LTTng-UST is loaded: its functions. */
+extern const struct smk_lttng_api *smk_run_lttng;
 /* SMK_RUN_SCRAMBLE=1: junk in the caller-saved registers after a hit. */
 extern int smk_run_scramble;
 

@@ -22,10 +22,10 @@
  *	DISPLACED
  *	jmp *0(%rip); .quad site + len
  *
- * The slot holds a pointer to the int that says "record": a constant 1
- * for the JSON sink, LTTng-UST's own enabled state of simple_marker:hit
- * for LTTng, so that a site costs the jump and this check while no
- * session records the event.
+ * The slot (the site's, runtime.h) holds a pointer to the int that says
+ * "record": a constant 1 for the JSON sink, LTTng-UST's own enabled state
+ * of the marker's event for LTTng, so that a site costs the jump and
+ * this check while no session records the event.
  */
 #include <cpuid.h>
 #include <stddef.h>
@@ -411,7 +411,7 @@ unsigned int smk_tramp_write(unsigned char *buf, uint64_t at,
 	put(&o, enter, sizeof(enter));
 	put1(&o, 0x48);
 	put1(&o, 0xb9);			/* movabs $slot,%rcx */
-	put64(&o, (uint64_t)(uintptr_t)&smk_run_enabled);
+	put64(&o, (uint64_t)(uintptr_t)&site->slot);
 	put(&o, check, sizeof(check));
 	put1(&o, 0xe3);			/* jrcxz */
 	skip_at = o.n;
