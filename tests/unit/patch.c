@@ -63,6 +63,11 @@ static void plan_text(struct smk_binary *b, const char *sym, char *buf,
 	for (i = 0; i < p.ninsn && n < size; i++)
 		n += snprintf(buf + n, size - n, "%s%s", i ? "," : " ",
 			      kind_name(p.insn[i].kind));
+	/* Punned: the jump's bytes after the instruction, and why. */
+	if (p.pun && n < size)
+		snprintf(buf + n, size - n, " punned %u %02x%02x%02x%02x%02x "
+			 "(%s)", p.pun, p.bytes[0], p.bytes[1], p.bytes[2],
+			 p.bytes[3], p.bytes[4], p.reason);
 }
 
 static void plan_is(struct smk_binary *b, const char *sym, const char *want)
@@ -72,6 +77,33 @@ static void plan_is(struct smk_binary *b, const char *sym, const char *want)
 	plan_text(b, sym, got, sizeof(got));
 	ok(!strncmp(got, want, strlen(want)), "%s: %s", sym, want);
 	if (strncmp(got, want, strlen(want)))
+		diag("got: %s", got);
+}
+
+/* smk_patch_plan_one(): the site's own instruction only. */
+static void plan_one_is(struct smk_binary *b, const char *sym,
+			const char *want)
+{
+	struct smk_patch_plan p;
+	struct smk_error *err;
+	uint64_t addr = 0;
+	char got[256];
+	size_t n;
+
+	smk_binary_symbol_addr(b, sym, &addr);
+	err = smk_patch_plan_one(b, addr, &p);
+	if (err || !p.ok)
+		snprintf(got, sizeof(got), "refused: %s",
+			 err ? err->message : p.reason);
+	else {
+		n = snprintf(got, sizeof(got), "%u %s", p.len,
+			     kind_name(p.insn[0].kind));
+		if (p.pun)
+			snprintf(got + n, sizeof(got) - n, " punned %u", p.pun);
+	}
+	smk_error_destroy(err);
+	ok(!strcmp(got, want), "%s, its instruction only: %s", sym, want);
+	if (strcmp(got, want))
 		diag("got: %s", got);
 }
 
@@ -196,15 +228,21 @@ int main(int argc, char **argv)
 	plan_is(b, "riprel_imm", "10 riprel");
 	riprel_target(b);
 	plan_is(b, "call_first", "5 call");
-	plan_is(b, "join_inside", "refused: a jump at");
-	plan_is(b, "join_inside+9", "refused: another path enters the "
-		"displaced bytes at");
-	plan_is(b, "join_target", "refused: another path enters the "
-		"displaced bytes at");
-	plan_is(b, "early_ret+9", "refused: ret at");
+	/* Refused as 5 bytes, so punned: the site's instruction moves, the
+	 * 5 - len bytes after it stay (patch.h). */
+	plan_is(b, "join_inside", "2 copy punned 3 85ff7407b8 (punned: a "
+		"jump at");
+	plan_is(b, "join_inside+9", "2 copy punned 3 89c183c102 (punned: "
+		"another path enters the displaced bytes at");
+	plan_is(b, "join_target", "2 copy punned 3 31c083c001 (punned: "
+		"another path enters the displaced bytes at");
+	plan_is(b, "early_ret+9", "1 copy punned 4 c3b8020000 (punned: ret "
+		"at");
 	plan_is(b, "final_ret+3", "5 copy,copy,pad");
 	plan_is(b, "indirect_call", "refused: an indirect call");
-	plan_is(b, "sys", "refused: syscall");
+	plan_is(b, "sys", "2 copy punned 3 31c00f05c3 (punned: syscall");
+	plan_one_is(b, "copy2", "2 copy punned 3");
+	plan_one_is(b, "riprel", "6 riprel");
 	plan_is(b, "jcc_last", "5 copy,jcc");
 	plan_is(b, "var", "refused:");
 	smk_binary_destroy(b);

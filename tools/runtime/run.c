@@ -73,6 +73,17 @@ struct patch {
 	uint64_t addr;			/* run-time address */
 	struct smk_patch_plan plan;
 	struct smk_run_site *site;
+	bool refused;			/* its trampoline found no room */
+	unsigned char jmp[SMK_PATCH_MAX_BYTES];	/* the bytes written */
+};
+
+/* The pages of punned trampolines (patch.h), mapped one by one where
+ * the jumps' fixed bytes point. */
+struct pun_pages {
+	uint64_t *page;
+	size_t n, cap;
+	struct { uint64_t lo, hi; } *used;	/* trampolines placed */
+	size_t nused, capused;
 };
 
 struct object {
@@ -81,6 +92,7 @@ struct object {
 	uint64_t bias;			/* dlpi_addr */
 	void *region;			/* trampolines */
 	size_t region_size;
+	struct pun_pages pun;		/* punned ones' pages */
 	struct smk_run_site *sites;	/* a list, through ->all */
 	size_t nsites;
 	bool seen;
@@ -340,6 +352,151 @@ static uint64_t target_offset(const char *target)
 	return c ? strtoull(c + 1, NULL, 16) : 0;
 }
 
+/* @pt's plan displacing its own instruction only (punned when short);
+ * false when that cannot be either. */
+static bool replan_one(struct smk_binary *b, struct patch *pt, uint64_t bias)
+{
+	struct smk_patch_plan one;
+	struct smk_error *err;
+
+	if (pt->plan.ninsn <= 1)
+		return false;
+	err = smk_patch_plan_one(b, pt->addr - bias, &one);
+	if (err) {
+		smk_error_destroy(err);
+		return false;
+	}
+	if (!one.ok || memcmp((void *)(uintptr_t)pt->addr, one.bytes,
+			      one.len))
+		return false;
+	pt->plan = one;
+	return true;
+}
+
+static bool grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	void *t;
+
+	if (n < *cap)
+		return true;
+	t = realloc(*v, (*cap ? 2 * *cap : 16) * size);
+	if (!t)
+		return false;
+	*v = t;
+	*cap = *cap ? 2 * *cap : 16;
+	return true;
+}
+
+/* Page @page mapped for punned trampolines: ours already, or new. */
+static bool pun_page(struct pun_pages *pp, uint64_t page)
+{
+	size_t i;
+	void *m;
+
+	for (i = 0; i < pp->n; i++)
+		if (pp->page[i] == page)
+			return true;
+	if (page < 1 << 16 || page > (1ULL << 47) - 4096 ||
+	    !grow((void **)&pp->page, &pp->cap, pp->n, sizeof(*pp->page)))
+		return false;
+	m = mmap((void *)(uintptr_t)page, 4096, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (m == MAP_FAILED)
+		return false;
+	if (m != (void *)(uintptr_t)page) {
+		munmap(m, 4096);	/* an old kernel ignored it */
+		return false;
+	}
+	pp->page[pp->n++] = page;
+	return true;
+}
+
+/*
+ * Room for @n bytes of trampoline at an address in [@lo, @lo + @w): the
+ * addresses a punned jump can reach (16-byte aligned when it may
+ * choose), in pages of ours or pages free to map.  At most 64 pages are
+ * tried.
+ */
+static bool pun_room(struct pun_pages *pp, uint64_t lo, uint64_t w,
+		     unsigned int n, uint64_t *at)
+{
+	uint64_t step = w >= 16 ? 16 : w, first = w >= 16 ? (lo + 15) & ~15ULL :
+		lo, page, t;
+	unsigned int pages = 0;
+
+	for (page = first & ~4095ULL; page < lo + w && pages < 64;
+	     page += 4096, pages++) {
+		for (t = first > page ? first : page;
+		     t < page + 4096 && t < lo + w; t += step) {
+			uint64_t pg;
+			size_t i;
+			bool clash = false;
+
+			for (i = 0; i < pp->nused && !clash; i++)
+				clash = t < pp->used[i].hi &&
+					pp->used[i].lo < t + n;
+			if (clash)
+				continue;
+			for (pg = t & ~4095ULL; pg < t + n; pg += 4096)
+				if (!pun_page(pp, pg))
+					break;
+			if (pg < t + n)
+				break;		/* this page will not do */
+			if (!grow((void **)&pp->used, &pp->capused, pp->nused,
+				  sizeof(*pp->used)))
+				return false;
+			pp->used[pp->nused].lo = t;
+			pp->used[pp->nused++].hi = t + n;
+			*at = t;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The punned trampolines' pages executable, no longer writable. */
+static bool pun_protect(struct pun_pages *pp)
+{
+	size_t i;
+
+	for (i = 0; i < pp->n; i++)
+		if (mprotect((void *)(uintptr_t)pp->page[i], 4096,
+			     PROT_READ | PROT_EXEC))
+			return false;
+	return true;
+}
+
+static void pun_release(struct pun_pages *pp)
+{
+	size_t i;
+
+	for (i = 0; i < pp->n; i++)
+		munmap((void *)(uintptr_t)pp->page[i], 4096);
+	free(pp->page);
+	free(pp->used);
+	memset(pp, 0, sizeof(*pp));
+}
+
+/* The byte at @x once every decided patch of @p is written. */
+static unsigned char final_byte(const struct patch *p, size_t np,
+				const bool *decided, uint64_t x)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		if (decided[i] && !p[i].refused && x >= p[i].addr &&
+		    x < p[i].addr + p[i].plan.len)
+			return p[i].jmp[x - p[i].addr];
+	return *(const unsigned char *)(uintptr_t)x;
+}
+
+static int by_addr_desc(const void *a, const void *b)
+{
+	const struct patch *x = a, *y = b;
+
+	return x->addr < y->addr ? 1 : x->addr > y->addr ? -1 : 0;
+}
+
 /*
  * Place and patch the markers of @o.  Everything is prepared first; the
  * code changes only once every trampoline is written, and an error before
@@ -450,14 +607,26 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 				why = "the code in memory is not the file's";
 			same = NULL;
 			for (k = 0; !why && k < np; k++) {
-				if (patches[k].addr == pt.addr)
+				struct patch *low;
+
+				if (patches[k].addr == pt.addr) {
 					same = &patches[k];
-				else if (pt.addr < patches[k].addr +
-					 patches[k].plan.len &&
-					 patches[k].addr < pt.addr +
-					 pt.plan.len)
+					continue;
+				}
+				if (!(pt.addr < patches[k].addr +
+				      patches[k].plan.len &&
+				      patches[k].addr < pt.addr +
+				      pt.plan.len))
+					continue;
+				/* The lower site's jump would displace the
+				 * other: it moves its own instruction only. */
+				low = patches[k].addr < pt.addr ?
+				      &patches[k] : &pt;
+				if (!replan_one(b, low, bias))
 					why = "inside the bytes another "
 					      "marker's site displaces";
+				else
+					k = (size_t)-1;	/* check them again */
 			}
 			pt.site = calloc(1, sizeof(*pt.site));
 			if (!pt.site) {
@@ -514,70 +683,147 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 	if (!started && nt != 1)
 		FAIL("%d threads at start-up: code is patched only while no "
 		     "other thread can run it", nt);
-	size = (np * SMK_TRAMP_MAX + 4095) & ~(size_t)4095;
-	code = map_near(lo, hi + SMK_PATCH_MAX_BYTES, size);
-	if (!code)
+	/* Punned jumps last, from the highest address down: a punned
+	 * jump's fixed bytes may be another site's new ones. */
+	qsort(patches, np, sizeof(*patches), by_addr_desc);
+	for (i = 0, k = 0; i < np; i++)
+		k += !patches[i].plan.pun;
+	size = (k * SMK_TRAMP_MAX + 4095) & ~(size_t)4095;
+	code = k ? map_near(lo, hi + SMK_PATCH_MAX_BYTES, size) : NULL;
+	if (k && !code)
 		FAIL("no free memory within 2 GiB of the code for "
 		     "trampolines");
 	{
 		size_t at = 0;
-		uint64_t *tr = calloc(np, sizeof(*tr));
+		bool *decided = calloc(np, sizeof(*decided));
+		struct pun_pages pp = { 0 };
 
-		if (!tr) {
-			munmap(code, size);
-			FAIL("out of memory");
-		}
+#define TFAIL(...) do { \
+		free(decided); \
+		pun_release(&pp); \
+		if (code) \
+			munmap(code, size); \
+		FAIL(__VA_ARGS__); \
+	} while (0)
+		if (!decided)
+			TFAIL("out of memory");
 		for (i = 0; i < np; i++) {
+			struct patch *pt = &patches[i];
 			const char *why = NULL;
 			unsigned int n;
 			int64_t d;
+			int32_t d32;
 
+			if (pt->plan.pun)
+				continue;
 			n = smk_tramp_write(code + at,
 					    (uint64_t)(uintptr_t)code + at,
-					    &patches[i].plan, bias,
-					    patches[i].site, &why);
+					    &pt->plan, bias, pt->site, &why);
 			d = (int64_t)((uint64_t)(uintptr_t)code + at) -
-			    (int64_t)(patches[i].addr + SMK_PATCH_JMP_LEN);
-			if (!n || d < INT32_MIN || d > INT32_MAX) {
-				free(tr);
-				munmap(code, size);
-				FAIL("site %#" PRIx64 ": %s", patches[i].addr,
-				     why ? why : "trampoline out of reach");
-			}
-			tr[i] = (uint64_t)(uintptr_t)code + at;
+			    (int64_t)(pt->addr + SMK_PATCH_JMP_LEN);
+			if (!n || d < INT32_MIN || d > INT32_MAX)
+				TFAIL("site %#" PRIx64 ": %s", pt->addr,
+				      why ? why : "trampoline out of reach");
+			/* The bytes after the jump are never run (no path
+			 * enters them): int3 says so loudly if one does. */
+			memset(pt->jmp, 0xcc, sizeof(pt->jmp));
+			pt->jmp[0] = 0xe9;
+			d32 = d;
+			memcpy(pt->jmp + 1, &d32, 4);
+			decided[i] = true;
 			at += (n + 15) & ~15u;
 		}
-		if (mprotect(code, size, PROT_READ | PROT_EXEC)) {
-			free(tr);
-			munmap(code, size);
-			FAIL("mprotect of the trampolines: %s",
-			     strerror(errno));
+		for (i = 0; i < np; i++) {
+			struct patch *pt = &patches[i];
+			unsigned char scratch[SMK_TRAMP_MAX], rel[4];
+			char whybuf[128];
+			unsigned int len = pt->plan.len, f = len - 1, j, n;
+			const char *why = NULL;
+			uint64_t w = 1ULL << (8 * f), t = 0;
+			int32_t r;
+
+			if (!pt->plan.pun)
+				continue;
+			/* rel32: f bytes ours to choose, the rest as the
+			 * bytes after the instruction will be. */
+			memset(rel, 0, sizeof(rel));
+			for (j = f; j < 4; j++)
+				rel[j] = final_byte(patches, np, decided,
+						    pt->addr + 1 + j);
+			memcpy(&r, rel, 4);
+			n = smk_tramp_write(scratch, pt->addr + 5 + (int64_t)r,
+					    &pt->plan, bias, pt->site, &why);
+			if (n && pun_room(&pp, pt->addr + 5 + (int64_t)r, w, n,
+					  &t))
+				n = smk_tramp_write((unsigned char *)(uintptr_t)t,
+						    t, &pt->plan, bias,
+						    pt->site, &why);
+			else if (n) {
+				snprintf(whybuf, sizeof(whybuf), "no free "
+					 "page where the punned jump can reach "
+					 "(%#" PRIx64 "-%#" PRIx64 ")",
+					 pt->addr + 5 + (int64_t)r,
+					 pt->addr + 5 + (int64_t)r + w - 1);
+				why = whybuf;
+			}
+			if (!n || !t) {
+				const struct smk_run_site *s = pt->site;
+
+				report("{\"type\":\"site\",\"marker\":\"%s\","
+				       "\"event\":\"%s\",\"site\":\"%#"
+				       PRIx64 "\",\"patched\":false,"
+				       "\"reason\":\"%s (%s)\"}", js(s->marker),
+				       js(s->event), s->file_offset,
+				       js(why ? why : "?"), js(pt->plan.reason));
+				pt->refused = true;
+				nrefused++;
+				decided[i] = true;
+				continue;
+			}
+			r = (int32_t)(t - (pt->addr + 5));
+			pt->jmp[0] = 0xe9;
+			memcpy(pt->jmp + 1, &r, 4);
+			if (memcmp(pt->jmp + 1 + f, rel + f, 4 - f))
+				TFAIL("site %#" PRIx64 ": punned jump to %#"
+				      PRIx64 " does not keep the bytes after "
+				      "it", pt->addr, t);
+			decided[i] = true;
 		}
+		if ((code && mprotect(code, size, PROT_READ | PROT_EXEC)) ||
+		    !pun_protect(&pp))
+			TFAIL("mprotect of the trampolines: %s",
+			      strerror(errno));
+		free(decided);
+#undef TFAIL
 		o->region = code;
-		o->region_size = size;
+		o->region_size = code ? size : 0;
+		free(pp.used);
+		pp.used = NULL;
+		pp.nused = pp.capused = 0;
+		o->pun = pp;
 		/* The object owns the sites from here on. */
 		for (i = 0; i < np; i++) {
-			struct smk_run_site *s = patches[i].site;
+			struct smk_run_site *s = patches[i].site, *next;
 
-			for (; s; s = s->next) {
+			for (; s; s = next) {
+				next = s->next;
+				if (patches[i].refused) {
+					free(s);
+					continue;
+				}
 				s->all = o->sites;
 				o->sites = s;
 				o->nsites++;
 			}
+			if (patches[i].refused)
+				patches[i].site = NULL;
 		}
 		for (i = 0; i < np; i++) {
-			unsigned char jmp[SMK_PATCH_MAX_BYTES];
-			int32_t d = (int64_t)tr[i] -
-				    (int64_t)(patches[i].addr +
-					      SMK_PATCH_JMP_LEN);
 			const struct smk_run_site *s = patches[i].site;
 
-			/* The bytes after the jump are never run (no path
-			 * enters them): int3 says so loudly if one does. */
-			memset(jmp, 0xcc, sizeof(jmp));
-			jmp[0] = 0xe9;
-			memcpy(jmp + 1, &d, 4);
-			if (!write_text(info, patches[i].addr, jmp,
+			if (patches[i].refused)
+				continue;
+			if (!write_text(info, patches[i].addr, patches[i].jmp,
 					patches[i].plan.len)) {
 				report("{\"type\":\"site\",\"marker\":\"%s\","
 				       "\"event\":\"%s\",\"site\":\"%#"
@@ -594,12 +840,13 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 				       "\"event\":\"%s\",\"site\":\"%#"
 				       PRIx64 "\",\"address\":\"%#" PRIx64
 				       "\",\"verdict\":\"%s\",\"patched\":"
-				       "true,\"bytes\":%u}", js(s->marker),
+				       "true,\"bytes\":%u%s}", js(s->marker),
 				       js(s->event), s->file_offset, s->addr,
-				       s->verdict, patches[i].plan.len);
+				       s->verdict, patches[i].plan.len,
+				       patches[i].plan.pun ?
+				       ",\"punned\":true" : "");
 			}
 		}
-		free(tr);
 		np = 0;	/* the sites are the object's now */
 	}
 done:
@@ -679,6 +926,7 @@ static void rescan(void)
 		*pp = o->next;
 		if (o->region)
 			munmap(o->region, o->region_size);
+		pun_release(&o->pun);
 		if (o->nsites)
 			report("{\"type\":\"object\",\"path\":\"%s\","
 			       "\"unloaded\":true}", js(o->path));

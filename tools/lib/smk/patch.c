@@ -30,6 +30,13 @@
  *    symbol, up to the next symbol): no path runs them.  gcc and clang
  *    align functions to 16 bytes, and markers before a return are
  *    common.
+ *  - when these rules refuse the longer plan, the jump displaces the
+ *    site's own instruction only, and when that one is shorter than 5
+ *    bytes the jump is punned (pun() below): the bytes after the
+ *    instruction stay as they are, as the high bytes of rel32, and the
+ *    trampoline goes where they point.  Then only the site must be an
+ *    instruction's start: what follows may be a jump target, a ret's
+ *    neighbour or code of a function whose paths are not known.
  *
  * Indirect jumps are the one gap (cfg.c's header): a jump table cfg.c
  * could not read makes the function unknown, so a refusal, but a
@@ -212,8 +219,37 @@ static void take_padding(csh h, struct smk_binary *b,
 	p->len += need;
 }
 
-struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
-				 struct smk_patch_plan *p)
+/*
+ * Punning (after E9Patch): when the jump may not displace more than the
+ * site's own instruction and that one is shorter than the jump, only its
+ * bytes change: e9, then the low bytes of rel32; the rel32's high bytes
+ * are the bytes after the instruction, left as they are.  No path that
+ * enters after the instruction runs anything new, whatever it is (a
+ * jump target, a ret's neighbour, code past the function's end, or code
+ * of a function whose paths cfg.c does not know), and the trampoline is
+ * put where those fixed bytes point.  Only the site itself must be an
+ * instruction's start, which cfg.c's decoding says.
+ */
+static bool pun(struct smk_binary *b, struct smk_patch_plan *p)
+{
+	const unsigned char *five;
+	size_t n = 0;
+
+	if (p->len >= SMK_PATCH_JMP_LEN)
+		return true;
+	five = file_bytes(b, p->addr, SMK_PATCH_JMP_LEN, &n);
+	if (!five || n < SMK_PATCH_JMP_LEN)
+		return refuse(p, "%u bytes of code at %#" PRIx64 " before the "
+			      "end of its section, short of a %u-byte jump",
+			      p->len, p->addr, SMK_PATCH_JMP_LEN);
+	memcpy(p->bytes, five, SMK_PATCH_JMP_LEN);
+	p->pun = SMK_PATCH_JMP_LEN - p->len;
+	return true;
+}
+
+/* Plan the jump at @addr; @one: displace the site's instruction only. */
+static struct smk_error *plan(struct smk_binary *b, uint64_t addr,
+			      struct smk_patch_plan *p, bool one)
 {
 	const struct smk_symbol *sym;
 	const unsigned char *code;
@@ -221,6 +257,7 @@ struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 	struct smk_error *err;
 	cs_insn *insn = NULL;
 	size_t n = 0, count, i;
+	char longer[SMK_PATCH_REASON_MAX] = "";
 	uint64_t end;
 	csh h;
 
@@ -270,8 +307,10 @@ struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 	p->ok = true;
 	for (i = 0; i < count && p->len < SMK_PATCH_JMP_LEN; i++) {
 		const cs_insn *in = &insn[i];
-		bool last = p->len + in->size >= SMK_PATCH_JMP_LEN;
+		bool last = one || p->len + in->size >= SMK_PATCH_JMP_LEN;
 
+		if (i && one)
+			break;
 		if (i) {
 			uint64_t pred[2];
 			size_t np = smk_code_preds(b, in->address, pred, 2);
@@ -296,17 +335,32 @@ struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 		p->len += in->size;
 		p->ninsn++;
 	}
-	if (p->ok && p->len < SMK_PATCH_JMP_LEN && p->ninsn &&
+	if (!one && p->ok && p->len < SMK_PATCH_JMP_LEN && p->ninsn &&
 	    addr + p->len == end &&
 	    (p->insn[p->ninsn - 1].kind == SMK_PATCH_JMP ||
 	     insn[p->ninsn - 1].id == X86_INS_RET))
 		take_padding(h, b, p, end);
-	if (p->ok && p->len < SMK_PATCH_JMP_LEN)
+	if (!one && p->ok && p->len < SMK_PATCH_JMP_LEN)
 		refuse(p, "%u bytes of code from %#" PRIx64 " to the end of %s "
 		       "(%s), short of a %u-byte jump", p->len, addr,
 		       sym->name, count < SMK_PATCH_MAX_INSNS ?
 		       "or undecodable" : "too many instructions",
 		       SMK_PATCH_JMP_LEN);
+	if (!one && !p->ok) {
+		/* The site's own instruction moves: pun the rest. */
+		snprintf(longer, sizeof(longer), "%s", p->reason);
+		cs_free(insn, count);
+		cs_close(&h);
+		err = plan(b, addr, p, true);
+		if (!err && p->ok)
+			snprintf(p->reason, sizeof(p->reason), "punned: %s",
+				 longer);
+		return err;
+	}
+	if (one && p->ok && !p->ninsn)
+		refuse(p, "no instruction decoded at %#" PRIx64, addr);
+	if (one && p->ok && pun(b, p) && p->pun)
+		snprintf(p->reason, sizeof(p->reason), "punned");
 	cs_free(insn, count);
 	cs_close(&h);
 	err = smk_code_take_error(b);
@@ -315,4 +369,16 @@ struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 		return err;
 	}
 	return NULL;
+}
+
+struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
+				 struct smk_patch_plan *p)
+{
+	return plan(b, addr, p, false);
+}
+
+struct smk_error *smk_patch_plan_one(struct smk_binary *b, uint64_t addr,
+				     struct smk_patch_plan *p)
+{
+	return plan(b, addr, p, true);
 }

@@ -52,8 +52,19 @@ struct smk_patch_plan {
 	 * 0x1236 (another path enters there)". */
 	char reason[SMK_PATCH_REASON_MAX];
 	uint64_t addr;			/* DWARF address of the site */
-	unsigned int len;		/* bytes displaced, >= 5 */
-	unsigned char bytes[SMK_PATCH_MAX_BYTES];	/* as in the file */
+	unsigned int len;		/* bytes displaced: >= 5, or fewer
+					 * when punned */
+	/*
+	 * A punned jump (E9Patch's "instruction punning"): only the one
+	 * displaced instruction (len < 5 bytes) is overwritten, with e9
+	 * and the low len - 1 bytes of rel32; the rel32's other @pun bytes
+	 * are those after it, left as they are, so any path entering
+	 * there runs what it always ran.  The trampoline must then lie
+	 * where those fixed bytes say (tools/runtime/run.c finds room).
+	 */
+	unsigned int pun;		/* 5 - len when punned, else 0 */
+	/* As in the file: the displaced bytes (at least the jump's 5). */
+	unsigned char bytes[SMK_PATCH_MAX_BYTES];
 	struct smk_patch_insn insn[SMK_PATCH_MAX_INSNS];
 	unsigned int ninsn;
 };
@@ -62,11 +73,20 @@ struct smk_patch_plan {
  * The plan for a jump at DWARF address @addr of @b, a userspace x86-64
  * executable or shared library, into @out.  Fails closed: any question
  * that cfg.c answers "unknown" (function not decoded, a switch table not
- * read, a cold part that may jump back in) refuses the site.  The error
- * is for out of memory only; a site that cannot be patched is a plan
- * with !ok and a reason.
+ * read, a cold part that may jump back in) keeps the jump from
+ * displacing more than the site's own instruction; when that one is
+ * shorter than the jump, the plan is punned (smk_patch_plan_one()), with
+ * the reason the longer plan was refused in @reason.  The error is for
+ * out of memory only; a site that cannot be patched is a plan with !ok
+ * and a reason.
  */
 struct smk_error *smk_patch_plan(struct smk_binary *b, uint64_t addr,
 				 struct smk_patch_plan *out);
+
+/* The plan that displaces the one instruction at @addr: punned when it
+ * is shorter than the jump.  For a site whose longer plan would displace
+ * another patched site. */
+struct smk_error *smk_patch_plan_one(struct smk_binary *b, uint64_t addr,
+				     struct smk_patch_plan *out);
 
 #endif /* SMK_PATCH_H */
