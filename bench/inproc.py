@@ -23,7 +23,9 @@ a hit's cost is that minus the same program's with nothing activated:
                  (tools/runtime/tramp.c), for the stub's gain
 
 Ratios against the issue's targets: uprobe / inproc-rec >= 20, inproc-rec
-/ tp-rec <= 2, inproc-idle < 5 ns.  The fastest of --repeat runs of
+/ tp-rec <= 2, inproc-idle < 5 ns.  With valgrind, the instructions per
+recorded hit of inproc-rec and tp-rec are counted too (callgrind, in the
+same session), which the machine's noise does not move.  The fastest of --repeat runs of
 each is taken (the machine is shared: noise only adds); traps are slow (6-13 us), so they get --trap-hits calls.
 Needs root (tracefs, lttng-sessiond in a mount namespace).
 """
@@ -38,6 +40,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 R = os.path.join(TOP, "tools", "resolve", "marker-resolve")
+RUNTIME = os.path.join(TOP, "tools", "runtime", "libsmk-run.so")
 RECORD = os.path.join(TOP, "tests", "inproc", "record.sh")
 SRC = os.path.join(HERE, "inproc")
 LDS = os.path.join(TOP, "scripts", "simple_marker-user.lds")
@@ -92,10 +95,24 @@ def attached(binary, hits, rep):
         sh([R, "detach", "--group", group])
 
 
-def recorded(d, hits, rep):
-    """(inproc-rec, tp-rec, events seen) inside one private session."""
+VG_HITS = (20000, 40000)
+
+
+def recorded(d, hits, rep, vg):
+    """(inproc-rec, tp-rec, inproc-xsave, events seen, instructions) inside
+    one private session; instructions per hit (callgrind) when @vg."""
     script = os.path.join(d, "rec.sh")
     with open(script, "w") as f:
+        # callgrind: instructions of VG_HITS[1] runs less VG_HITS[0],
+        # per hit: what the machine's noise cannot change.
+        for n in VG_HITS if vg else ():
+            f.write(f"LTTNG_UST_REGISTER_TIMEOUT=-1 SMK_RUN_LTTNG=1 "
+                    f"LD_PRELOAD={RUNTIME} valgrind --tool=callgrind "
+                    f"--smc-check=all --callgrind-out-file=/dev/null "
+                    f"{d}/hit {n} > /dev/null 2> {d}/vg-inproc-{n}\n")
+            f.write(f"LTTNG_UST_REGISTER_TIMEOUT=-1 valgrind "
+                    f"--tool=callgrind --callgrind-out-file=/dev/null "
+                    f"{d}/hit-tp {n} > /dev/null 2> {d}/vg-tp-{n}\n")
         for k in range(rep):
             f.write(f"LTTNG_UST_REGISTER_TIMEOUT=-1 {R} run --lttng "
                     f"-- {d}/hit {hits} >> {d}/rec-inproc\n")
@@ -114,8 +131,17 @@ def recorded(d, hits, rep):
         if m:
             seen[m.group(1)] += 1
     vals = lambda p: [float(x) for x in open(p).read().split()]  # noqa
+    ins = {}
+    for k in ("inproc", "tp") if vg else ():
+        c = []
+        for n in VG_HITS:
+            m = re.search(r"Collected : (\d+)",
+                          open(f"{d}/vg-{k}-{n}").read())
+            c.append(int(m.group(1)) if m else None)
+        if None not in c:
+            ins[k] = (c[1] - c[0]) / (VG_HITS[1] - VG_HITS[0])
     return (min(vals(f"{d}/rec-inproc")), min(vals(f"{d}/rec-tp")),
-            min(vals(f"{d}/rec-xsave")), seen)
+            min(vals(f"{d}/rec-xsave")), seen, ins)
 
 
 def main():
@@ -123,7 +149,12 @@ def main():
     ap.add_argument("--hits", type=int, default=400000)
     ap.add_argument("--trap-hits", type=int, default=20000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-callgrind", dest="callgrind", action="store_false",
+                    help="skip the instruction counts (valgrind)")
     a = ap.parse_args()
+    if a.callgrind and not shutil.which("valgrind"):
+        print("valgrind not found: no instruction counts", file=sys.stderr)
+        a.callgrind = False
     if os.geteuid():
         sys.exit("bench/inproc.py: needs root (tracefs, lttng-sessiond)")
     d = tempfile.mkdtemp(prefix="smk-bench-inproc.")
@@ -146,7 +177,7 @@ def main():
                       rep) - base_i + base
         up = attached(f"{d}/hit", nt, rep)
         up_sdt = attached(f"{d}/hit-sdt", nt, rep)
-        rec, tp, xsave, seen = recorded(d, n, rep)
+        rec, tp, xsave, seen, ins = recorded(d, n, rep, a.callgrind)
     finally:
         shutil.rmtree(d, ignore_errors=True)
     cost = {
@@ -161,10 +192,11 @@ def main():
           f"{base_sdt:.2f} ns, tracepoint (disabled) {base_tp:.2f} ns")
     for k, v in cost.items():
         print(f"  {k:12s} {v:10.2f} ns per hit")
+    vgn = sum(VG_HITS) if ins else 0
     print(f"events in the trace: simple_marker:bench_hit "
           f"{seen['simple_marker']}, bench:hit {seen['bench']} "
-          f"(of {2 * rep * n} and {rep * n}; fewer: the channel discarded "
-          f"some)")
+          f"(of {2 * rep * n + vgn} and {rep * n + vgn}; fewer: the "
+          f"channel discarded some)")
     r1 = cost["uprobe"] / cost["inproc-rec"]
     r2 = cost["inproc-rec"] / cost["tp-rec"]
     print(f"uprobe / inproc-rec     {r1:8.1f}x  (target >= 20)")
@@ -174,6 +206,11 @@ def main():
           f"(target < 5)")
     print(f"inproc-xsave / inproc-rec {cost['inproc-xsave'] / cost['inproc-rec']:6.2f}x "
           f"(the vector state saved by XSAVE, not by hand: tramp.c)")
+    if "inproc" in ins and "tp" in ins:
+        print(f"instructions per hit (callgrind, recording): inproc "
+              f"{ins['inproc']:.0f}, tp {ins['tp']:.0f}, ratio "
+              f"{ins['inproc'] / ins['tp']:.2f}x (valgrind has no XINUSE: "
+              f"the XSAVE stub)")
 
 
 if __name__ == "__main__":
