@@ -20,6 +20,7 @@
 #include <gelf.h>
 
 #include "cfg.h"
+#include "jtable.h"
 
 static bool is_condmove(const cs_insn *in)
 {
@@ -357,30 +358,7 @@ struct smk_error *smk_code_take_error(struct smk_binary *b)
 /* The 64-bit register holding @r (capstone's ids, x86-64). */
 static unsigned int reg64(unsigned int r)
 {
-	static const unsigned int map[][4] = {
-		{ X86_REG_RAX, X86_REG_EAX, X86_REG_AX, X86_REG_AL },
-		{ X86_REG_RBX, X86_REG_EBX, X86_REG_BX, X86_REG_BL },
-		{ X86_REG_RCX, X86_REG_ECX, X86_REG_CX, X86_REG_CL },
-		{ X86_REG_RDX, X86_REG_EDX, X86_REG_DX, X86_REG_DL },
-		{ X86_REG_RSI, X86_REG_ESI, X86_REG_SI, X86_REG_SIL },
-		{ X86_REG_RDI, X86_REG_EDI, X86_REG_DI, X86_REG_DIL },
-		{ X86_REG_RBP, X86_REG_EBP, X86_REG_BP, X86_REG_BPL },
-		{ X86_REG_R8, X86_REG_R8D, X86_REG_R8W, X86_REG_R8B },
-		{ X86_REG_R9, X86_REG_R9D, X86_REG_R9W, X86_REG_R9B },
-		{ X86_REG_R10, X86_REG_R10D, X86_REG_R10W, X86_REG_R10B },
-		{ X86_REG_R11, X86_REG_R11D, X86_REG_R11W, X86_REG_R11B },
-		{ X86_REG_R12, X86_REG_R12D, X86_REG_R12W, X86_REG_R12B },
-		{ X86_REG_R13, X86_REG_R13D, X86_REG_R13W, X86_REG_R13B },
-		{ X86_REG_R14, X86_REG_R14D, X86_REG_R14W, X86_REG_R14B },
-		{ X86_REG_R15, X86_REG_R15D, X86_REG_R15W, X86_REG_R15B },
-	};
-	size_t i, k;
-
-	for (i = 0; i < sizeof(map) / sizeof(*map); i++)
-		for (k = 0; k < 4; k++)
-			if (map[i][k] == r)
-				return map[i][0];
-	return r;
+	return smk_x86_reg64(r);
 }
 
 /* Does insn[@from, @to) write register @r (64-bit numbering)? */
@@ -469,13 +447,28 @@ static bool reloaded(const cs_insn *insn, size_t save, size_t from, size_t to,
  * executable's or library's final bytes are read (a .ko's table wants
  * relocations: not read).  False when the pattern is not found.
  */
+static bool table_targets(struct smk_binary *b, struct func_info *f,
+			  uint64_t table, uint64_t count, unsigned int width,
+			  uint64_t base);
+
+/* Does a direct jump of @f land in [@lo, @hi]? */
+static bool targets_between(const struct func_info *f, uint64_t lo,
+			    uint64_t hi)
+{
+	size_t k;
+
+	for (k = 0; k < f->ntargets; k++)
+		if (f->targets[k] >= lo && f->targets[k] <= hi)
+			return true;
+	return false;
+}
+
 static bool read_table(struct smk_binary *b, struct func_info *f,
 		       const cs_insn *insn, size_t j)
 {
 	const cs_x86 *x = &insn[j].detail->x86;
 	unsigned int r, base = 0, idx = 0;
-	uint64_t table = 0, count = 0, k;
-	const unsigned char *bytes;
+	uint64_t table = 0, count = 0;
 	size_t i, ld = 0;
 	bool found = false;
 
@@ -549,7 +542,28 @@ static bool read_table(struct smk_binary *b, struct func_info *f,
 	}
 	if (!table || !count)
 		return false;
-	bytes = code_bytes(b, table, count * 4);
+	return table_targets(b, f, table, count, 4, table);
+}
+
+/*
+ * The @count entries of a jump table at @table as @f's table targets:
+ * @width 4, each @base plus the signed entry; @width 8, each entry (an
+ * executable's absolute address: a PIE's or library's would want its
+ * relocations, not read).
+ */
+static bool table_targets(struct smk_binary *b, struct func_info *f,
+			  uint64_t table, uint64_t count, unsigned int width,
+			  uint64_t base)
+{
+	const unsigned char *bytes;
+	uint64_t k;
+
+	if ((b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN) ||
+	    (width == 8 && b->kind != SMK_BINARY_EXEC))
+		return false;
+	if ((width != 4 && width != 8) || count > 1 << 16)
+		return false;
+	bytes = code_bytes(b, table, count * width);
 	if (!bytes)
 		return false;
 	for (k = 0; k < count; k++) {
@@ -558,8 +572,12 @@ static bool read_table(struct smk_binary *b, struct func_info *f,
 		size_t q;
 		void *tmp;
 
-		memcpy(&e, bytes + 4 * k, 4);
-		t = table + (int64_t)e;
+		if (width == 4) {
+			memcpy(&e, bytes + 4 * k, 4);
+			t = base + (int64_t)e;
+		} else {
+			memcpy(&t, bytes + 8 * k, 8);
+		}
 		for (q = 0; q < f->ntable && f->table[q].target != t; q++)
 			;
 		if (q == f->ntable) {
@@ -740,9 +758,20 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 			      (pad || !f->insns[i - 1].falls);
 		}
 	}
-	for (i = 0; i < n; i++)
-		if (f->insns[i].indirect && !read_table(b, f, insn, i))
-			f->table_unknown = true;
+	for (i = 0; i < n; i++) {
+		struct smk_jtable jt;
+
+		if (!f->insns[i].indirect || read_table(b, f, insn, i))
+			continue;
+		/* Not the usual pattern: evaluate the code before it, which
+		 * only the bound check may lead into (another way in could
+		 * bring another index). */
+		if (smk_jtable_find(insn, i, &jt) &&
+		    !targets_between(f, jt.after_bound, f->insns[i].addr) &&
+		    table_targets(b, f, jt.table, jt.count, jt.width, jt.base))
+			continue;
+		f->table_unknown = true;
+	}
 	cs_free(insn, n);
 	cs_close(&h);
 	c->n++;
