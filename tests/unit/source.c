@@ -632,6 +632,65 @@ int main(void)
 		ok(r == c->want, "falls_to: %s: %d (want %d)", c->what, r,
 		   c->want);
 	}
+	{
+		/* smk_source_same_group(): markers m and n on one path,
+		 * nothing between them that has code or joins. */
+		static const struct {
+			const char *what, *text;
+			int want;
+		} group[] = {
+			{ "two markers in a row",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\ttrace_simple(n, \"%d\", a);\n\treturn a;\n}\n", 1 },
+			{ "declarations without code between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a); int b;\n"
+			  "\tunsigned c, *d;\n\ttrace_simple(n, \"%d\", a); int e;\n"
+			  "\treturn a;\n}\n", 1 },
+			{ "an initialized declaration between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tint b = g(a);\n\ttrace_simple(n, \"%d\", b);\n"
+			  "\treturn b;\n}\n", 0 },
+			{ "a statement between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\ta++;\n\ttrace_simple(n, \"%d\", a);\n\treturn a;\n}\n",
+			  0 },
+			{ "a label before the second",
+			  "int f(int a)\n{\n\tif (a)\n\t\tgoto out;\n"
+			  "\ttrace_simple(m, \"%d\", a);\nout:\n"
+			  "\ttrace_simple(n, \"%d\", a);\n\treturn a;\n}\n", 0 },
+			{ "two arms of an if",
+			  "int f(int a)\n{\n\tif (a)\n\t\ttrace_simple(m, \"%d\", a);"
+			  "\n\telse\n\t\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 0 },
+			{ "an array with a bound between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tint v[a];\n\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 0 },
+		};
+
+		for (i = 0; i < sizeof(group) / sizeof(*group); i++) {
+			unsigned int decl = 0, line, nline = 1;
+			const char *q = strstr(group[i].text,
+					       "trace_simple(n,"), *p;
+			int r;
+
+			line = new_case("group", group[i].what, group[i].text,
+					path, sizeof(path), &decl);
+			if (!line || !q)
+				continue;
+			for (p = group[i].text; p < q; p++)
+				nline += *p == '\n';
+			r = smk_source_same_group(&b, path, line, "m", nline,
+						  "n");
+			ok(r == group[i].want, "same_group: %s: %d (want %d)",
+			   group[i].what, r, group[i].want);
+			r = smk_source_same_group(&b, path, nline, "n", line,
+						  "m");
+			ok(r == group[i].want,
+			   "same_group: %s, the other way: %d (want %d)",
+			   group[i].what, r, group[i].want);
+		}
+	}
 	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
 		const struct loops_case *c = &loops_cases[i];
 		unsigned int decl = 0, line;

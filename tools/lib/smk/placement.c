@@ -4078,17 +4078,43 @@ static int addr_owner_cmp(const void *a, const void *b)
 }
 
 /*
+ * Do markers @x and @y stand together in one run of marker statements
+ * (source.c), so that each runs exactly when the other does?
+ */
+static bool one_group(struct smk_binary *b, const struct smk_marker *x,
+		      const struct smk_marker *y)
+{
+	char px[4096], py[4096];
+	const char *fx, *fy;
+
+	if (!x->var || !y->var)
+		return false;
+	fx = marker_source(b, x, marker_file(b->dwarf, x->var), px,
+			   sizeof(px));
+	fy = marker_source(b, y, marker_file(b->dwarf, y->var), py,
+			   sizeof(py));
+	return fx && fy && !strcmp(fx, fy) &&
+	       smk_source_same_group(b, fx, x->line, x->rec.name, y->line,
+				     y->rec.name) == 1;
+}
+
+/*
  * A marker placed on the next statement shares that statement with any
  * other marker placed there: clang merges switch arms that end alike, and
  * the three markers of three arms then sit on one address.  Such markers
  * are not exact.  (Markers on their own block or anchor are exempt:
- * adjacent markers legitimately share a point.)
+ * adjacent markers legitimately share a point; so are markers that stand
+ * together in the source, "marker_a; marker_b; x = 1;", both placed on
+ * the statement after them at gcc -O0: one path, each runs when the
+ * other does.)
  */
-static struct smk_error *shared_sites(struct smk_placement *p, size_t n)
+static struct smk_error *shared_sites(struct smk_binary *b,
+				      const struct smk_marker_set *set,
+				      struct smk_placement *p, size_t n)
 {
 	const char *straight = rules[RULE_NEXT_STRAIGHT].name;
 	struct addr_owner *v;
-	size_t i, k, total = 0;
+	size_t i, j, k, total = 0;
 
 	for (i = 0; i < n; i++)
 		total += p[i].nsites;
@@ -4103,21 +4129,33 @@ static struct smk_error *shared_sites(struct smk_placement *p, size_t n)
 			v[total++] = (struct addr_owner){ p[i].sites[k].addr,
 							  i };
 	qsort(v, total, sizeof(*v), addr_owner_cmp);
-	for (i = 0; i + 1 < total; i++) {
-		if (v[i].addr != v[i + 1].addr || v[i].marker == v[i + 1].marker)
-			continue;
-		for (k = 0; k < 2; k++) {
-			struct smk_placement *q = &p[v[i + k].marker];
+	/* Each pair of markers at one address, unless they stand together. */
+	for (i = 0; i < total; i++)
+		for (j = i + 1; j < total && v[j].addr == v[i].addr; j++) {
+			bool checked = false, together = false;
 
-			if (q->verdict != SMK_VERDICT_EXACT || !q->rule ||
-			    strcmp(q->rule, straight))
+			if (v[i].marker == v[j].marker)
 				continue;
-			if (demote(q, RULE_SHARED)) {
-				free(v);
-				return &smk_error_nomem;
+			for (k = 0; k < 2; k++) {
+				struct smk_placement *q =
+					&p[(k ? v[j] : v[i]).marker];
+
+				if (q->verdict != SMK_VERDICT_EXACT ||
+				    !q->rule || strcmp(q->rule, straight))
+					continue;
+				if (!checked)
+					together = one_group(b,
+						&set->markers[v[i].marker],
+						&set->markers[v[j].marker]);
+				checked = true;
+				if (together)
+					continue;
+				if (demote(q, RULE_SHARED)) {
+					free(v);
+					return &smk_error_nomem;
+				}
 			}
 		}
-	}
 	free(v);
 	return NULL;
 }
@@ -4266,7 +4304,7 @@ struct smk_error *smk_place_markers(struct smk_binary *b,
 	}
 	free(owner);
 	smk_sdt_probes_destroy(notes, nnotes);
-	err = shared_sites(p, set->n);
+	err = shared_sites(b, set, p, set->n);
 	if (!err)
 		err = folded_functions(b, p, set->n);
 	if (err) {

@@ -375,6 +375,55 @@ static const struct source *marker_at(struct smk_binary *b, const char *path,
 	return s;
 }
 
+static bool keyword(const struct source *s, size_t i);
+static bool identifier(const struct source *s, size_t i);
+
+/*
+ * The ';' of a declaration at @i that has no code: names and '*' and ','
+ * only ("Int32 budget;", "unsigned n, *p;"), no initializer, array bound
+ * or call; s->n when it is not one.
+ */
+static size_t bare_declaration(const struct source *s, size_t i)
+{
+	size_t j;
+
+	if (keyword(s, i) || !identifier(s, i))
+		return s->n;
+	for (j = i; j < s->n && !is(s, j, ";"); j++)
+		if (!(identifier(s, j) && !keyword(s, j)) && !is(s, j, "*") &&
+		    !is(s, j, ","))
+			return s->n;
+	return j > i + 1 ? j : s->n;
+}
+
+int smk_source_same_group(struct smk_binary *b, const char *path,
+			  unsigned int line_a, const char *name_a,
+			  unsigned int line_b, const char *name_b)
+{
+	const struct source *s, *t;
+	size_t a = 0, c = 0, j, e;
+
+	s = marker_at(b, path, line_a, name_a, &a);
+	t = marker_at(b, path, line_b, name_b, &c);
+	if (!s || s != t)
+		return -1;
+	if (c < a) {
+		j = a;
+		a = c;
+		c = j;
+	}
+	/* From the first to the second: markers and declarations with no
+	 * code only, so that nothing between them can branch or join. */
+	for (j = a; j < c;) {
+		e = is_marker_macro(s, j) ? statement_end(s, j) :
+		    bare_declaration(s, j);
+		if (e >= s->n)
+			return 0;
+		j = e + 1;
+	}
+	return j == c;
+}
+
 /* Is the '{' or ')' or "else" at @i the head of an if, else or switch? */
 static bool choice_head(const struct source *s, size_t i)
 {

@@ -26,6 +26,16 @@ enum smk_source_context smk_source_marker_context(struct smk_binary *b,
 						  const char *name);
 
 /*
+ * Do markers @name_a (at @line_a) and @name_b (at @line_b) of @path stand
+ * together: nothing between them but other markers and declarations
+ * with no code, so that each runs exactly when the other does?  1 yes, 0
+ * no, -1 unknown.
+ */
+int smk_source_same_group(struct smk_binary *b, const char *path,
+			  unsigned int line_a, const char *name_a,
+			  unsigned int line_b, const char *name_b);
+
+/*
  * Does the marker stand, at any depth inside its function, in an arm of an
  * if, an else or a switch?  1 yes, 0 no (only the function's body, loops,
  * plain blocks), -1 unknown.
