@@ -18,7 +18,8 @@
 #     after each hit, through the lazy stub and the full XSAVE one;
 #   - a program whose four threads hammer a marker: every hit, each
 #     thread's values in order, the program's output and exit status (3)
-#     unchanged; killed in the middle, every line written is whole;
+#     unchanged; killed in the middle, every line written is whole but
+#     for at most one per thread at the end (a write cut by SIGKILL);
 #   - a library with a marker dlopen'ed and dlclose'd four times;
 #   - fork, and exec of the child: hits from each process;
 #   - corrupt records and DWARF (bytes of __simple_marker and
@@ -223,15 +224,31 @@ while k=$(hits hammer_step k.json); [ "${k:-0}" -lt 2000 ] &&
 done
 kill -9 $kpid
 wait $kpid 2>/dev/null
+# A write() that SIGKILL cuts where it crosses a page of the file stops
+# there (the kernel's generic_perform_write()): a thread's line in
+# flight may end cut, and another thread's next one follow it.  So the
+# last few lines may be damaged, one per thread (hammer's 4) at most;
+# every line before them is whole.
 $PY -c '
 import json, sys
-n = 0
-for line in open(sys.argv[1]):
-    json.loads(line)
-    n += 1
-print("whole" if n > 2000 else "few %d" % n)' k.json > "$TMP/k.check" 2>&1
+lines = open(sys.argv[1]).read().split("\n")
+bad = []
+for i, line in enumerate(lines):
+    if not line:
+        continue
+    try:
+        json.loads(line)
+    except ValueError:
+        bad.append(len(lines) - i)
+tail = [b for b in bad if b <= 4 + 2]
+if len(bad) > len(tail) or len(tail) > 4:
+    print("damaged lines, counted from the end:", bad)
+elif len(lines) > 2000:
+    print("whole")
+else:
+    print("few %d" % len(lines))' k.json > "$TMP/k.check" 2>&1
 is "$(cat "$TMP/k.check")" whole \
-	"killed with SIGKILL: every line written is whole JSON"
+	"killed with SIGKILL: every line written is whole JSON, but for at most one per thread at the end"
 
 # dlopen / dlclose.
 ./dlmain "$B/libplug.so" 4 > plain.out
@@ -360,10 +377,10 @@ sh "$I/record.sh" "$B/tt" "" "$TMP/ty.sh" > /dev/null 2>&1
 babeltrace2 "$B/tt" 2>&1 | sed -n 's/^.*simple_marker:\([a-z_]*\): .*}, { \(.*\) }$/\1 \2/p' |
 	sed 's/site_ip = 0x[0-9A-F]*/site_ip = A/' > ty.txt
 cat > ty.want << 'EOF2'
-typed_vals s = "even", bad = "", neg = 0, big = 0x8000000000000000, u = 200, site_ip = A, verdict = ( "over" : container = 1 ), faults = 0x2
-hit marker = "hit", verdict = ( "over" : container = 1 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "n", text = ""
-hit marker = "typed_clash", verdict = ( "over" : container = 1 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "site_ip", text = ""
-typed_vals s = "odd", bad = "", neg = -1, big = 0x8000000000000001, u = 201, site_ip = A, verdict = ( "over" : container = 1 ), faults = 0x2
+typed_vals s = "even", bad = "", neg = 0, big = 0x8000000000000000, u = 200, site_ip = A, verdict = ( "exact" : container = 0 ), faults = 0x2
+hit marker = "hit", verdict = ( "exact" : container = 0 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "n", text = ""
+hit marker = "typed_clash", verdict = ( "exact" : container = 0 ), site_ip = A, _v_length = 1, v = [ [0] = 0 ], names = "site_ip", text = ""
+typed_vals s = "odd", bad = "", neg = -1, big = 0x8000000000000001, u = 201, site_ip = A, verdict = ( "exact" : container = 0 ), faults = 0x2
 EOF2
 is "$(head -4 ty.txt)" "$(cat ty.want)" \
 	"LTTng: typed fields (string, fault bit, s16, x64, u8); \"hit\" and a clashing argument name record simple_marker:hit"
