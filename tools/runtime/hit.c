@@ -11,9 +11,10 @@
  * The JSON sink writes each event as one line with one write() on an
  * O_APPEND descriptor, so threads and forked children never interleave
  * within a line (a SIGKILL may still cut the line a thread has in
- * flight where it crosses a page of the file).  The LTTng sink passes the values to the provider in
- * lttng.c: the marker's typed event, else simple_marker:hit; a marker
- * whose event no session records is not evaluated at all.
+ * flight where it crosses a page of the file).  The LTTng sink passes
+ * the values to the provider in lttng.c: the marker's typed event, else
+ * simple_marker:hit; a marker whose event no session records is not
+ * evaluated at all.
  */
 #include <errno.h>
 #include <inttypes.h>

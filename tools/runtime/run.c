@@ -656,17 +656,11 @@ static void activate(struct object *o, const struct dl_phdr_info *info)
 				nrefused++;
 				continue;
 			}
-			if (np == cap) {
-				struct patch *t;
-
-				cap = cap ? 2 * cap : 16;
-				t = realloc(patches, cap * sizeof(*t));
-				if (!t) {
-					free(pt.site);
-					smk_probe_events_destroy(evs, nev);
-					FAIL("out of memory");
-				}
-				patches = t;
+			if (!grow((void **)&patches, &cap, np,
+				  sizeof(*patches))) {
+				free(pt.site);
+				smk_probe_events_destroy(evs, nev);
+				FAIL("out of memory");
 			}
 			pt.site->head = true;
 			patches[np++] = pt;
@@ -1039,24 +1033,20 @@ static void lttng_bind(void)
 		       "simple_marker:hit\"}");
 	for (o = objects; o; o = o->next)
 		for (s = o->sites; s; s = s->all) {
+			const int *state;
+
 			if (s->lt_state)
 				continue;
 			if (!ok)
 				s->lt = NULL;
-			__atomic_store_n(&s->lt_state, s->lt ? lt->state(s->lt) :
-					 lt->hit_state(), __ATOMIC_RELEASE);
-		}
-	for (o = objects; o; o = o->next)
-		for (s = o->sites; s; s = s->all) {
-			const int *slot = s->lt_state;
-
+			state = s->lt ? lt->state(s->lt) : lt->hit_state();
+			__atomic_store_n(&s->lt_state, state, __ATOMIC_RELEASE);
 			if (!s->head || smk_run_json_fd >= 0)
 				continue;
 			/* Several markers at one address: each checks its
 			 * own event in smk_run_hit(). */
-			if (s->next)
-				slot = &one;
-			__atomic_store_n(&s->slot, slot, __ATOMIC_RELEASE);
+			__atomic_store_n(&s->slot, s->next ? &one : state,
+					 __ATOMIC_RELEASE);
 		}
 }
 

@@ -439,14 +439,6 @@ static bool reloaded(const cs_insn *insn, size_t save, size_t from, size_t to,
 	return false;
 }
 
-/*
- * A switch's jump table, as gcc and clang emit it for position-independent
- * code: "cmp $N, %idx; ja default" bounds the index, "lea TABLE(%rip),
- * %base" (clang hoists it to the entry), "movslq (%base,%idx,4), %r; add
- * %base, %r; jmp *%r".  Each entry is the target minus TABLE.  Only the
- * executable's or library's final bytes are read (a .ko's table wants
- * relocations: not read).  False when the pattern is not found.
- */
 static bool table_targets(struct smk_binary *b, struct func_info *f,
 			  uint64_t table, uint64_t count, unsigned int width,
 			  uint64_t base);
@@ -463,6 +455,14 @@ static bool targets_between(const struct func_info *f, uint64_t lo,
 	return false;
 }
 
+/*
+ * A switch's jump table, as gcc and clang emit it for position-independent
+ * code: "cmp $N, %idx; ja default" bounds the index, "lea TABLE(%rip),
+ * %base" (clang hoists it to the entry), "movslq (%base,%idx,4), %r; add
+ * %base, %r; jmp *%r".  Each entry is the target minus TABLE.  Only the
+ * executable's or library's final bytes are read (a .ko's table wants
+ * relocations: not read).  False when the pattern is not found.
+ */
 static bool read_table(struct smk_binary *b, struct func_info *f,
 		       const cs_insn *insn, size_t j)
 {
