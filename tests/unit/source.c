@@ -691,6 +691,63 @@ int main(void)
 			   group[i].what, r, group[i].want);
 		}
 	}
+	{
+		/* smk_source_marker_on_every_call(): a statement of the
+		 * function's body, no return or goto before it. */
+		static const struct {
+			const char *what, *text;
+			int want;
+		} every[] = {
+			{ "after an if without a return",
+			  "long f(int a)\n{\n\tif (!a)\n\t\tg(a);\n"
+			  "\ttrace_simple(m, \"%d\", a); return a;\n}\n", 1 },
+			{ "first in the body",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 1 },
+			{ "after a loop and a label",
+			  "int f(int a)\n{\n\twhile (a--)\n\t\tg(a);\nagain:\n"
+			  "\ttrace_simple(m, \"%d\", a);\n"
+			  "\tif (g(a))\n\t\tgoto again;\n\treturn a;\n}\n", 1 },
+			{ "after an early return",
+			  "int f(int a)\n{\n\tif (!a)\n\t\treturn -1;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n", 0 },
+			{ "after a goto past it",
+			  "int f(int a)\n{\n\tif (!a)\n\t\tgoto out;\n"
+			  "\ttrace_simple(m, \"%d\", a);\nout:\n\treturn a;\n}\n",
+			  0 },
+			{ "in an if's arm",
+			  "int f(int a)\n{\n\tif (a) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0 },
+			{ "the body of an if without braces",
+			  "int f(int a)\n{\n\tif (a)\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0 },
+			{ "in a loop",
+			  "int f(int a)\n{\n\twhile (a--) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0 },
+			{ "in a block of its own",
+			  "int f(int a)\n{\n\t{\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0 },
+		};
+
+		for (i = 0; i < sizeof(every) / sizeof(*every); i++) {
+			unsigned int decl = 0, line;
+			int r;
+
+			line = new_case("every", every[i].what, every[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_marker_on_every_call(&b, path, line,
+							    "m");
+			ok(r == every[i].want,
+			   "marker_on_every_call: %s: %d (want %d)",
+			   every[i].what, r, every[i].want);
+		}
+	}
 	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
 		const struct loops_case *c = &loops_cases[i];
 		unsigned int decl = 0, line;

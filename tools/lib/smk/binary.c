@@ -436,6 +436,7 @@ void smk_binary_destroy(struct smk_binary *b)
 	if (b->src_cache_free)
 		b->src_cache_free(b->src_cache);
 	free(b->relocs);
+	free(b->imports);
 	free(b->syms);
 	free(b->by_name);
 	smk_addrsym_destroy(b->addrsym);
@@ -1221,6 +1222,95 @@ bool smk_binary_file_offset(struct smk_binary *b, uint64_t addr,
 		}
 	}
 	return false;
+}
+
+struct import_slot {
+	uint64_t slot;
+	const char *name;	/* in the ELF's string table */
+};
+
+static int import_cmp(const void *x, const void *y)
+{
+	const struct import_slot *a = x, *b = y;
+
+	return a->slot < b->slot ? -1 : a->slot > b->slot;
+}
+
+static void build_imports(struct smk_binary *b)
+{
+	Elf_Scn *scn = NULL;
+	size_t cap = 0;
+
+	GElf_Ehdr eh;
+
+	b->imports_tried = true;
+	/* The relocation types read are x86-64's. */
+	if (!b->elf || !gelf_getehdr(b->elf, &eh) ||
+	    eh.e_machine != EM_X86_64 || gelf_getclass(b->elf) != ELFCLASS64)
+		return;
+	while ((scn = elf_nextscn(b->elf, scn))) {
+		GElf_Shdr sh, lsh;
+		Elf_Scn *lscn;
+		Elf_Data *d;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA ||
+		    !sh.sh_entsize || !(lscn = elf_getscn(b->elf, sh.sh_link)) ||
+		    !gelf_getshdr(lscn, &lsh) || lsh.sh_type != SHT_DYNSYM ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		n = sh.sh_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			const char *name;
+			unsigned long type;
+
+			if (!gelf_getrela(d, (int)i, &r))
+				break;
+			type = GELF_R_TYPE(r.r_info);
+			if ((type != R_X86_64_JUMP_SLOT &&
+			     type != R_X86_64_GLOB_DAT) ||
+			    !GELF_R_SYM(r.r_info) ||
+			    !gelf_getsym(elf_getdata(lscn, NULL),
+					 (int)GELF_R_SYM(r.r_info), &sym) ||
+			    !(name = elf_strptr(b->elf, lsh.sh_link,
+						sym.st_name)) || !*name)
+				continue;
+			if (b->nimports == cap) {
+				size_t c = cap ? 2 * cap : 64;
+				struct import_slot *t =
+					realloc(b->imports, c * sizeof(*t));
+
+				if (!t)
+					return;
+				b->imports = t;
+				cap = c;
+			}
+			b->imports[b->nimports].slot = r.r_offset;
+			b->imports[b->nimports++].name = name;
+		}
+	}
+	qsort(b->imports, b->nimports, sizeof(*b->imports), import_cmp);
+}
+
+const char *smk_binary_import(struct smk_binary *b, uint64_t slot)
+{
+	size_t lo = 0, hi;
+
+	if (!b->imports_tried)
+		build_imports(b);
+	hi = b->nimports;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (b->imports[mid].slot < slot)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < b->nimports && b->imports[lo].slot == slot ?
+	       b->imports[lo].name : NULL;
 }
 
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,

@@ -78,6 +78,9 @@ struct smk_binary {
 	struct reloc_entry *relocs;	/* a module's, by address, on demand */
 	size_t nrelocs;
 	bool relocs_tried;
+	struct import_slot *imports;	/* GOT slots of imports, on demand */
+	size_t nimports;
+	bool imports_tried;
 	int fd;
 	struct smk_debuginfo_opts opts;
 	char **owned_dirs;
@@ -209,6 +212,14 @@ bool smk_binary_module_first_code(struct smk_binary *b, const char **name,
  */
 int smk_binary_reloc_target(struct smk_binary *b, uint64_t addr,
 			    uint64_t *target);
+
+/*
+ * The function a dynamic relocation (R_X86_64_JUMP_SLOT or GLOB_DAT, of
+ * an executable or shared object) binds the GOT slot at link-time address
+ * @slot to: its name from the dynamic symbol table, or NULL.  What a PLT
+ * stub or a "call *slot(%rip)" calls.
+ */
+const char *smk_binary_import(struct smk_binary *b, uint64_t slot);
 
 /* Link-time address of symbol @name from the symbol table; false if none. */
 bool smk_binary_symbol_addr(struct smk_binary *b, const char *name,

@@ -102,6 +102,10 @@ struct insn_info {
 	bool vector;		/* packed SIMD arithmetic */
 	int64_t disp;
 	bool jump;		/* a jump (ends a basic block) */
+	bool call;
+	bool callee_slot;	/* callee is the GOT slot "call *slot(%rip)"
+				 * reads, not the code called */
+	uint64_t callee;	/* a direct call's target, or 0 */
 	bool condmove;
 	/* The stack: what the instruction does to %rsp (sp_delta, or
 	 * sp_lost when not a constant), and a write to, or the address of,
@@ -722,6 +726,18 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				      x->operands[1].type == X86_OP_REG &&
 				      x->operands[0].reg ==
 				      x->operands[1].reg);	/* nop, for now */
+		f->insns[i].call = in->id == X86_INS_CALL;
+		if (f->insns[i].call && x->op_count == 1 &&
+		    x->operands[0].type == X86_OP_IMM &&
+		    !relocated_imm(b, in, x))
+			f->insns[i].callee = x->operands[0].imm;
+		else if (f->insns[i].call && x->op_count == 1 &&
+			 x->operands[0].type == X86_OP_MEM &&
+			 x->operands[0].mem.base == X86_REG_RIP &&
+			 x->operands[0].mem.index == X86_REG_INVALID) {
+			f->insns[i].callee = rip_target(b, in, x);
+			f->insns[i].callee_slot = true;
+		}
 		if (cs_insn_group(h, in, CS_GRP_JUMP) && x->op_count == 1 &&
 		    x->operands[0].type == X86_OP_IMM &&
 		    !relocated_imm(b, in, x)) {
@@ -1436,6 +1452,258 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 		r = pass_walk(b, fl, entry, bt, stop);
 out:
 	free(stop);
+	return r;
+}
+
+/*
+ * Functions of the C library and the language runtime that do not
+ * return (declared noreturn in glibc's, the kernel's and libgcc's
+ * headers).  error() and error_at_line() return when their status is 0:
+ * not here.
+ */
+static bool noreturn_name(const char *name)
+{
+	static const char *const names[] = {
+		"_Exit", "__assert", "__assert_fail", "__assert_perror_fail",
+		"__chk_fail", "__cxa_bad_cast", "__cxa_bad_typeid",
+		"__cxa_rethrow", "__cxa_throw", "__fortify_fail",
+		"__libc_fatal", "__longjmp_chk", "__stack_chk_fail",
+		"_Unwind_Resume", "_exit", "_longjmp", "abort", "do_exit",
+		"err", "errx", "exit", "kthread_exit", "longjmp",
+		"make_task_dead", "panic", "pthread_exit", "quick_exit",
+		"siglongjmp", "thrd_exit", "verr", "verrx",
+	};
+	size_t lo = 0, hi = sizeof(names) / sizeof(*names);
+
+	if (!name)
+		return false;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(names[mid], name);
+
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* The GOT slot a PLT stub at @addr jumps through ("endbr64; bnd jmp
+ * *slot(%rip)", or "jmp *slot(%rip)"), or 0. */
+static uint64_t plt_slot(struct smk_binary *b, uint64_t addr)
+{
+	const unsigned char *c = code_bytes(b, addr, 16);
+	size_t k = 0;
+	int32_t rel;
+
+	if (!c)
+		return 0;
+	if (c[0] == 0xf3 && c[1] == 0x0f && c[2] == 0x1e && c[3] == 0xfa)
+		k = 4;		/* endbr64 */
+	if (c[k] == 0xf2)
+		k++;		/* bnd */
+	if (c[k] != 0xff || c[k + 1] != 0x25)
+		return 0;
+	memcpy(&rel, c + k + 2, 4);
+	return addr + k + 6 + (int64_t)rel;
+}
+
+/*
+ * Does the call at @in never return?  A call of a library function known
+ * not to (through the PLT or the GOT), or of a function of the binary
+ * that has no way out: no ret, no jump out of it (a tail call), no
+ * indirect jump.  Anything not known returns.
+ */
+static bool call_noreturn(struct smk_binary *b, const struct insn_info *in)
+{
+	const struct smk_symbol *sym;
+	const struct func_info *fn;
+	const char *sec;
+	uint64_t slot;
+	size_t i;
+
+	if (!in->call || !in->callee)
+		return false;
+	if (in->callee_slot)
+		return noreturn_name(smk_binary_import(b, in->callee));
+	sec = smk_binary_section_name(b, in->callee);
+	if (sec && !strncmp(sec, ".plt", 4))
+		return (slot = plt_slot(b, in->callee)) &&
+		       noreturn_name(smk_binary_import(b, slot));
+	sym = smk_binary_symbol_at(b, in->callee);
+	if (!sym || sym->addr != in->callee)
+		return false;
+	if (noreturn_name(sym->name))
+		return true;
+	fn = func_at(b, in->callee, NULL);
+	if (!fn || !fn->n || fn->table_unknown)
+		return false;
+	for (i = 0; i < fn->n; i++)
+		if (fn->insns[i].ret || fn->insns[i].indirect ||
+		    (fn->insns[i].target &&
+		     insn_find(fn, fn->insns[i].target) == fn->n))
+			return false;
+	return true;
+}
+
+/* Does block @k end in a way out of the function: a ret, or a jump
+ * (conditional or not) whose target is outside it?  That target in *@to
+ * (0 for a ret). */
+static bool block_exits(const struct func_info *fn, const struct flow *fl,
+			size_t k, uint64_t *to)
+{
+	size_t last = (k + 1 < fl->nb ? fl->first[k + 1] : fn->n) - 1;
+	const struct insn_info *in = &fn->insns[last];
+
+	*to = 0;
+	if (in->ret)
+		return true;
+	if (in->target && insn_find(fn, in->target) == fn->n) {
+		*to = in->target;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The function's own cold part (gcc's foo.cold), [*@lo, *@hi): SMK_NO
+ * when it only jumps back into @fn, each target then in @back (up to
+ * @max, *@nback of them); SMK_YES when it may leave another way (a ret, a
+ * jump elsewhere); unknown when not decoded; *@hi == *@lo when there is
+ * none.
+ */
+static enum smk_answer cold_back(struct smk_binary *b, const char *name,
+				 const struct func_info *fn, uint64_t *lo,
+				 uint64_t *hi, uint64_t *back, size_t max,
+				 size_t *nback)
+{
+	const struct smk_symbol *cs;
+	struct func_info *cf;
+	char cold[512];
+	uint64_t at;
+	size_t i;
+
+	*nback = 0;
+	*lo = *hi = 0;
+	if (!name || (size_t)snprintf(cold, sizeof(cold), "%s.cold", name) >=
+	    sizeof(cold) || !(cs = smk_binary_code_symbol(b, cold)))
+		return SMK_YES;
+	at = cs->addr;
+	*lo = cs->addr;
+	*hi = cs->addr + cs->size;
+	cf = func_at(b, at, NULL);
+	if (!cf || cf->table_unknown)
+		return SMK_UNKNOWN;
+	for (i = 0; i < cf->n; i++) {
+		const struct insn_info *in = &cf->insns[i];
+
+		if (in->ret || in->indirect)
+			return SMK_YES;
+		if (!in->target || insn_find(cf, in->target) < cf->n)
+			continue;
+		if (insn_find(fn, in->target) == fn->n)
+			return SMK_YES;	/* a tail call, or some other code */
+		if (*nback == max)
+			return SMK_UNKNOWN;
+		back[(*nback)++] = in->target;
+	}
+	return SMK_NO;
+}
+
+enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
+				     const uint64_t *avoid, size_t navoid,
+				     uint64_t *exit_at)
+{
+	enum { MAX_BACK = 64 };
+	const struct smk_symbol *sym;
+	struct func_info *fn, self;
+	const struct flow *fl;
+	uint64_t back[MAX_BACK], to, lo = 0, hi = 0;
+	size_t j, k, a, wn = 0, e, nback = 0, *work;
+	unsigned char *stop;
+	enum smk_answer r = SMK_NO, cold = SMK_UNKNOWN;
+	bool cold_read = false, cold_done = false;
+
+	if (!func_at(b, addr, &sym) || !(fl = edges_at(b, addr, &fn, &j)))
+		return unknown(b);
+	/* Decoding other functions (callees, the cold part) may move the
+	 * cache's entries, not what they point to: a copy stays good. */
+	self = *fn;
+	fn = &self;
+	stop = calloc(fl->nb, 1);
+	work = malloc(fl->nb * sizeof(*work));
+	if (!stop || !work) {
+		free(stop);
+		free(work);
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	/* A path that enters a block passes all of it: a block holding
+	 * one of @avoid is a wall. */
+	for (a = 0; a < navoid; a++) {
+		k = insn_find(fn, avoid[a]);
+		if (k < fn->n)
+			stop[fl->block[k]] = 1;
+	}
+	if (!stop[0]) {
+		stop[0] = 1;
+		work[wn++] = 0;
+	}
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn], end;
+
+		/* A call that does not return ends the path (exit(), a
+		 * function of the binary that only aborts). */
+		end = v + 1 < fl->nb ? fl->first[v + 1] : fn->n;
+		for (k = fl->first[v]; k < end; k++)
+			if (call_noreturn(b, &fn->insns[k]))
+				break;
+		if (k < end)
+			continue;
+		if (block_exits(fn, fl, v, &to)) {
+			if (to && !cold_read) {
+				cold = cold_back(b, sym->name, fn, &lo, &hi,
+						 back, MAX_BACK, &nback);
+				cold_read = true;
+			}
+			/* A ret, a tail call, another function's code. */
+			if (!to || to < lo || to >= hi) {
+				r = SMK_YES;
+				*exit_at = fn->insns[end - 1].addr;
+				break;
+			}
+			/* Into the function's cold part: where it comes
+			 * back to is where the path goes on (all of them:
+			 * more paths than there are, never fewer). */
+			if (cold != SMK_NO) {
+				r = cold;
+				break;
+			}
+			for (a = 0; a < nback && !cold_done; a++) {
+				k = insn_find(fn, back[a]);
+				if (k < fn->n && !stop[fl->block[k]]) {
+					stop[fl->block[k]] = 1;
+					work[wn++] = fl->block[k];
+				}
+			}
+			cold_done = true;
+		}
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (!stop[w]) {
+				stop[w] = 1;
+				work[wn++] = w;
+			}
+		}
+	}
+	free(stop);
+	free(work);
+	if (r == SMK_UNKNOWN)
+		unknown(b);
 	return r;
 }
 

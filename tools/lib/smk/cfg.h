@@ -166,6 +166,19 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 					const uint64_t *avoid, size_t navoid);
 
 /*
+ * Does a path from the entry of the function holding @addr leave it (a
+ * ret, or a jump out of it: a tail call) without passing any of @avoid
+ * (addresses of that function; others are ignored)?  SMK_YES such a path
+ * exists, SMK_NO every way out passes one of them, unknown when the flow
+ * graph is not known; the way out found in *@exit_at.  A path that ends
+ * in a call that does not return (exit(), a function of the binary with
+ * no way out) leaves it by no exit.
+ */
+enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
+				     const uint64_t *avoid, size_t navoid,
+				     uint64_t *exit_at);
+
+/*
  * Is the edge from the block ending at the jump @jump to the block that
  * starts at @to a retreating one (a loop's back edge, as
  * smk_code_reaches_pass() leaves out)?  No when there is no such edge.

@@ -396,6 +396,34 @@ static size_t bare_declaration(const struct source *s, size_t i)
 	return j > i + 1 ? j : s->n;
 }
 
+int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
+				    unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at = 0, first, last, open, name_at, k;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	open = outer_brace(s, first, 0);
+	if (open >= s->n || !open)
+		return -1;
+	/* The body of a function: "name (...) {", at file level. */
+	name_at = before_parens(s, open - 1);
+	if (name_at >= s->n || !identifier(s, name_at) ||
+	    keyword(s, name_at) || outer_brace(s, open, 0) < s->n)
+		return 0;
+	/* A statement of its own, not the body of an if, else, while, for
+	 * or do without braces. */
+	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
+	    !is(s, first - 1, "}") && !is(s, first - 1, ":"))
+		return 0;
+	for (k = open + 1; k < first; k++)
+		if (is(s, k, "return") || is(s, k, "goto"))
+			return 0;
+	return 1;
+}
+
 int smk_source_same_group(struct smk_binary *b, const char *path,
 			  unsigned int line_a, const char *name_a,
 			  unsigned int line_b, const char *name_b)

@@ -36,6 +36,18 @@ int smk_source_same_group(struct smk_binary *b, const char *path,
 			  unsigned int line_b, const char *name_b);
 
 /*
+ * Does every call of its function that returns run the marker @name (at
+ * @line of @path) first, by the source: a statement of the function's
+ * body itself (in no if, loop or switch), with no return and no goto
+ * before it in the body?  1 yes, 0 no, -1 unknown (no source, or not a
+ * function's body that the reader can tell).  A return that a macro
+ * hides is not seen: the binary's own paths then disagree, and the check
+ * that uses this answer fails closed.
+ */
+int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
+				    unsigned int line, const char *name);
+
+/*
  * Does the marker stand, at any depth inside its function, in an arm of an
  * if, an else or a switch?  1 yes, 0 no (only the function's body, loops,
  * plain blocks), -1 unknown.
