@@ -748,6 +748,73 @@ int main(void)
 			   every[i].what, r, every[i].want);
 		}
 	}
+	{
+		/* smk_source_marker_dead(): can control reach it? */
+		static const struct {
+			const char *what, *text;
+			int want;
+		} dead[] = {
+			{ "after a return in its block",
+			  "int f(int a)\n{\n\tif (a) {\n\t\treturn g(a);\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn a;\n}\n",
+			  1 },
+			{ "after an if whose arms both return",
+			  "int f(int a)\n{\n\tif (a)\n\t\treturn 1;\n\telse\n"
+			  "\t\treturn 2;\n\ttrace_simple(m, \"%d\", a);\n}\n", 1 },
+			{ "after an if with one arm returning",
+			  "int f(int a)\n{\n\tif (a)\n\t\treturn 1;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", 0 },
+			{ "a case label between",
+			  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\tg(a);\n\t\tbreak;\n\tcase 2:\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "after a break, no label",
+			  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\tg(a);\n\t\tbreak;\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "after the default's return, at the switch's end",
+			  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1: a++; break;\n"
+			  "\tdefault: return a;\n\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "after exit()",
+			  "int f(int a)\n{\n\tif (a) {\n\t\texit(1);\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 1 },
+			{ "after a loop",
+			  "int f(int a)\n{\n\twhile (a--)\n\t\tif (g(a))\n"
+			  "\t\t\treturn 1;\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "after a do-while (0) that returns",
+			  "int f(int a)\n{\n\tdo {\n\t\treturn 1;\n\t} while (0);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", 0 },
+			{ "a goto in the function",
+			  "int f(int a)\n{\n\tif (a)\n\t\tgoto out;\n"
+			  "\treturn 1;\n\ttrace_simple(m, \"%d\", a);\nout:\n"
+			  "\treturn 0;\n}\n", -1 },
+			{ "a conditional of the preprocessor",
+			  "int f(int a)\n{\n#ifdef NEVER\n\treturn 1;\n#endif\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", -1 },
+			{ "after continue in a loop body",
+			  "int f(int a)\n{\n\twhile (a--) {\n\t\tcontinue;\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn 0;\n}\n", 1 },
+		};
+
+		for (i = 0; i < sizeof(dead) / sizeof(*dead); i++) {
+			unsigned int decl = 0, line;
+			int r;
+
+			line = new_case("dead", dead[i].what, dead[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_marker_dead(&b, path, line, "m");
+			ok(r == dead[i].want, "marker_dead: %s: %d (want %d)",
+			   dead[i].what, r, dead[i].want);
+		}
+	}
 	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
 		const struct loops_case *c = &loops_cases[i];
 		unsigned int decl = 0, line;

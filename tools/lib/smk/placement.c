@@ -80,6 +80,7 @@ enum rule {
 	RULE_LOOP_NEST,
 	RULE_LOOP_MORE,
 	RULE_OFF_PATH,
+	RULE_DEAD,
 	RULE_BOTH_WAYS,
 	RULE_REFUSED,
 	RULE_NONE,
@@ -261,6 +262,14 @@ static const struct {
 		"source has a return, break or loop end between them, or is "
 		"not at hand): a probe there would fire on other paths and "
 		"miss the marker's runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_DEAD] = {
+		"unreachable by the source", SMK_VERDICT_NOT_FOUND,
+		"no path of the source reaches the marker (it follows a "
+		"return, break, continue or a call that does not return, with "
+		"no label between): it never runs, and a probe at its point "
+		"would fire for other code",
 		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_BOTH_WAYS] = {
@@ -3603,6 +3612,23 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		return p->rule && p->reason ? NULL : &smk_error_nomem;
 	}
 	file = m->adhoc_file ? m->adhoc_file : marker_file(b->dwarf, m->var);
+	/*
+	 * Dead code by the source ("return x; marker;" inside an arm, lua's
+	 * str_find_aux): gcc still gives the marker's block a range, where
+	 * the code after the arm starts, and a probe there fires for that
+	 * code (35 hits of 0).
+	 */
+	if (file) {
+		char path[4096];
+		const char *src = marker_source(b, m, file, path,
+						sizeof(path));
+
+		if (src && smk_source_marker_dead(b, src, m->line,
+						  m->rec.name) == 1) {
+			explain(p, "no path of the source reaches the marker");
+			return set_rule(p, RULE_DEAD);
+		}
+	}
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */

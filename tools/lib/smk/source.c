@@ -396,6 +396,194 @@ static size_t bare_declaration(const struct source *s, size_t i)
 	return j > i + 1 ? j : s->n;
 }
 
+/*
+ * Reachability by the source, statement by statement (smk_source_marker_
+ * dead()): control reaches a statement when the one before it completes
+ * (falls through its end) or a label names it.  A walk that meets what it
+ * does not read gives up (*@r->unknown).
+ */
+struct reach {
+	const struct source *s;
+	size_t marker;		/* the marker's "trace_simple" */
+	int result;		/* 1 dead, 0 reached, -1 not met yet */
+};
+
+/* Calls that do not return, by the C library's and the kernel's
+ * declarations. */
+static bool noreturn_call(const struct source *s, size_t i)
+{
+	static const char *const names[] = {
+		"exit", "_exit", "_Exit", "abort", "longjmp", "siglongjmp",
+		"__builtin_unreachable", "__builtin_trap", "panic",
+		"quick_exit", "pthread_exit",
+	};
+	size_t k;
+
+	if (!is(s, i + 1, "("))
+		return false;
+	for (k = 0; k < sizeof(names) / sizeof(*names); k++)
+		if (is(s, i, names[k]))
+			return true;
+	return false;
+}
+
+/* The ';' ending the simple statement at @i (before @end), brackets
+ * skipped; s->n when there is none (a macro used as a statement). */
+static size_t simple_end(const struct source *s, size_t i, size_t end)
+{
+	int depth = 0;
+
+	for (; i < end; i++) {
+		if (is(s, i, "(") || is(s, i, "[") || is(s, i, "{"))
+			depth++;
+		else if (is(s, i, ")") || is(s, i, "]") || is(s, i, "}")) {
+			if (--depth < 0)
+				return s->n;
+		} else if (depth == 0 && is(s, i, ";"))
+			return i;
+	}
+	return s->n;
+}
+
+/*
+ * The statement at @i, entered when @reachable: the index after it, and
+ * in *@completes whether control can go on past its end; s->n when it is
+ * not read.
+ */
+static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
+			 bool *completes)
+{
+	const struct source *s = r->s;
+	size_t k, close;
+	bool c1 = true, c2 = true, flow;
+
+	*completes = true;
+	for (;;) {	/* labels: a way in of their own */
+		if (i >= end)
+			return s->n;
+		if (is(s, i, "case") || is(s, i, "default")) {
+			for (k = i; k < end && !is(s, k, ":"); k++)
+				if (is(s, k, "?") || is(s, k, ";"))
+					return s->n;
+			if (k >= end)
+				return s->n;
+			reachable = true;
+			i = k + 1;
+		} else if (identifier(s, i) && !keyword(s, i) &&
+			   is(s, i + 1, ":")) {
+			reachable = true;
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	if (i == r->marker) {
+		r->result = reachable ? 0 : 1;
+		k = statement_end(s, i);
+		return k < end ? k + 1 : s->n;
+	}
+	if (is(s, i, "{")) {
+		close = match(s, i, 1);
+		if (close >= end)
+			return s->n;
+		/* @flow: whether control entering the block gets here;
+		 * @reachable: whether it gets here at all.  A label is a
+		 * way in for both. */
+		flow = true;
+		for (k = i + 1; k < close;) {
+			if (is(s, k, "case") || is(s, k, "default") ||
+			    (identifier(s, k) && !keyword(s, k) &&
+			     is(s, k + 1, ":")))
+				reachable = flow = true;
+			k = reach_stmt(r, k, close, reachable, &c1);
+			if (k >= s->n)
+				return s->n;
+			reachable = reachable && c1;
+			flow = flow && c1;
+		}
+		*completes = flow;
+		return close + 1;
+	}
+	if (is(s, i, "if") || is(s, i, "while") || is(s, i, "for") ||
+	    is(s, i, "switch")) {
+		bool sw = is(s, i, "switch"), cond = is(s, i, "if");
+
+		if (!is(s, i + 1, "(") || (close = match(s, i + 1, 1)) >= end)
+			return s->n;
+		/* A switch's body is entered at its labels only. */
+		k = reach_stmt(r, close + 1, end, sw ? false : reachable, &c1);
+		if (k >= s->n)
+			return s->n;
+		if (cond && is(s, k, "else")) {
+			k = reach_stmt(r, k + 1, end, reachable, &c2);
+			if (k >= s->n)
+				return s->n;
+			*completes = c1 || c2;
+		}
+		return k;
+	}
+	if (is(s, i, "do")) {
+		k = reach_stmt(r, i + 1, end, reachable, &c1);
+		if (k >= s->n || !is(s, k, "while") || !is(s, k + 1, "(") ||
+		    (close = match(s, k + 1, 1)) >= end || !is(s, close + 1, ";"))
+			return s->n;
+		return close + 2;
+	}
+	if (is(s, i, "else"))
+		return s->n;
+	k = simple_end(s, i, end);
+	if (k >= s->n)
+		return s->n;
+	/* A marker inside it (a statement expression, a macro's
+	 * argument): not read. */
+	if (r->marker > i && r->marker < k)
+		return s->n;
+	if (is(s, i, "return") || is(s, i, "break") || is(s, i, "continue") ||
+	    is(s, i, "goto") || noreturn_call(s, i))
+		*completes = false;
+	return k + 1;
+}
+
+int smk_source_marker_dead(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name)
+{
+	struct reach r = { .result = -1 };
+	size_t at = 0, open, k, close;
+	const char *p, *e;
+	bool c;
+
+	r.s = marker_at(b, path, line, name, &at);
+	if (!r.s)
+		return -1;
+	r.marker = at;
+	for (open = at; (k = outer_brace(r.s, open, 0)) < r.s->n;)
+		open = k;
+	if (open >= at || !is(r.s, open, "{") ||
+	    (close = match(r.s, open, 1)) >= r.s->n)
+		return -1;
+	/* A goto may enter any statement; a conditional of the
+	 * preprocessor hides which statements are compiled. */
+	for (k = open; k < close; k++)
+		if (is(r.s, k, "goto"))
+			return -1;
+	p = r.s->text + r.s->t[open].off;
+	e = r.s->text + r.s->t[close].off;
+	for (; p < e; p++)
+		if (*p == '\n') {
+			const char *q = p + 1;
+
+			while (q < e && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q < e && *q == '#')
+				return -1;
+		}
+	/* The body's end may be the file's last token: s->n then is no
+	 * failure. */
+	if (reach_stmt(&r, open, close + 1, true, &c) != close + 1)
+		return -1;
+	return r.result;
+}
+
 int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
 				    unsigned int line, const char *name)
 {

@@ -36,6 +36,16 @@ int smk_source_same_group(struct smk_binary *b, const char *path,
 			  unsigned int line_b, const char *name_b);
 
 /*
+ * Can control reach the marker @name (at @line of @path) at all, by the
+ * source?  1 no (dead: after a return, break, continue or a call that
+ * does not return, or an if whose arms all end so, with no label
+ * between), 0 yes, -1 unknown (a goto or a conditional of the
+ * preprocessor in the function, or a statement the reader does not read).
+ */
+int smk_source_marker_dead(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name);
+
+/*
  * Does every call of its function that returns run the marker @name (at
  * @line of @path) first, by the source: a statement of the function's
  * body itself (in no if, loop or switch), with no return and no goto
