@@ -730,6 +730,18 @@ int main(void)
 			{ "in a block of its own",
 			  "int f(int a)\n{\n\t{\n"
 			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 1 },
+			{ "at the end of a do-while body",
+			  "int f(int a)\n{\n\tdo {\n\t\twhile (g(a))\n"
+			  "\t\t\ta++;\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t} while (a--);\n\treturn a;\n}\n", 1 },
+			{ "in a do-while body after a continue",
+			  "int f(int a)\n{\n\tdo {\n\t\tif (g(a))\n"
+			  "\t\t\tcontinue;\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t} while (a--);\n\treturn a;\n}\n", 0 },
+			{ "in an else's block",
+			  "int f(int a)\n{\n\tif (a)\n\t\ta++;\n\telse {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
 			  "\treturn a;\n}\n", 0 },
 		};
 

@@ -593,18 +593,32 @@ int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last))
 		return -1;
-	open = outer_brace(s, first, 0);
-	if (open >= s->n || !open)
-		return -1;
-	/* The body of a function: "name (...) {", at file level. */
-	name_at = before_parens(s, open - 1);
-	if (name_at >= s->n || !identifier(s, name_at) ||
-	    keyword(s, name_at) || outer_brace(s, open, 0) < s->n)
-		return 0;
 	/* A statement of its own, not the body of an if, else, while, for
 	 * or do without braces. */
 	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
 	    !is(s, first - 1, "}") && !is(s, first - 1, ":"))
+		return 0;
+	/* Out through the blocks around it: plain ones, and the bodies of
+	 * do-while loops (which run at least once, and run the marker
+	 * each time when no break or continue comes before it), up to
+	 * the function's body, "name (...) {" at file level. */
+	for (open = first;;) {
+		open = outer_brace(s, open, 0);
+		if (open >= s->n || !open)
+			return -1;
+		if (outer_brace(s, open, 0) >= s->n)
+			break;
+		if (is(s, open - 1, "do")) {
+			for (k = open + 1; k < first; k++)
+				if (is(s, k, "break") || is(s, k, "continue"))
+					return 0;
+		} else if (!is(s, open - 1, ";") && !is(s, open - 1, "{") &&
+			   !is(s, open - 1, "}")) {
+			return 0;	/* a conditional's, a loop's */
+		}
+	}
+	name_at = before_parens(s, open - 1);
+	if (name_at >= s->n || !identifier(s, name_at) || keyword(s, name_at))
 		return 0;
 	for (k = open + 1; k < first; k++)
 		if (is(s, k, "return") || is(s, k, "goto"))

@@ -48,8 +48,9 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 /*
  * Does every call of its function that returns run the marker @name (at
  * @line of @path) first, by the source: a statement of the function's
- * body itself (in no if, loop or switch), with no return and no goto
- * before it in the body?  1 yes, 0 no, -1 unknown (no source, or not a
+ * body itself, or of plain blocks and do-while bodies in it (in no if,
+ * switch or other loop, no break or continue before it in a do-while),
+ * with no return and no goto before it in the body?  1 yes, 0 no, -1 unknown (no source, or not a
  * function's body that the reader can tell).  A return that a macro
  * hides is not seen: the binary's own paths then disagree, and the check
  * that uses this answer fails closed.
