@@ -320,11 +320,13 @@ is "$rc|$(grep -c "events/$G/b/enable: enable: Invalid argument" "$TMP/err")|$(c
 # when a perf or ftrace user holds the event; perf_event_open on a uprobe
 # event fails here with EINTR, so the refusal is injected): that event
 # named with the reason, the others removed, exit 1; detach again
-# removes it
+# removes it.  The first write to uprobe_events is the first removal
+# (strace -P): counting all writes would not do, detach disables the
+# events in every tracefs instance, and other tests make and remove
+# instances at the same time.
 "$R" attach -g $G shop > /dev/null 2>&1
-kr=$(grep ' write(' "$TMP/std" | grep -n ' write([0-9]*, "-:' | head -n 1 |
-     cut -d: -f1)
-strace -f -qq -o /dev/null -e trace=write -e inject=write:error=EBUSY:when=$kr \
+strace -f -qq -o /dev/null -P "$UE" -e trace=write \
+	-e inject=write:error=EBUSY:when=1 \
 	"$R" detach -g $G > "$TMP/out" 2> "$TMP/err"
 b_rc=$?
 b_err=$(grep -c "^marker-resolve: uprobe_events: \"-:$G/[a-z_]*\": Device or resource busy" "$TMP/err")
