@@ -827,6 +827,49 @@ int main(void)
 			   dead[i].what, r, dead[i].want);
 		}
 	}
+	{
+		/* smk_source_in_other_arm(): line @other_off after the
+		 * marker's line (negative: before) in the other arm. */
+		static const struct {
+			const char *what, *text;
+			int other_off, want;
+		} arm[] = {
+			{ "the then arm, the marker in the else",
+			  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n\t} else {\n"
+			  "\t\ta--;\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn a;\n}\n", -3, 1 },
+			{ "the else arm, the marker in the then",
+			  "int f(int a)\n{\n\tif (a) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t} else {\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n", 2, 1 },
+			{ "the same arm",
+			  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t} else {\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n", -1, 0 },
+			{ "the code before the if",
+			  "int f(int a)\n{\n\ta *= 2;\n\tif (a) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t} else {\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n", -2, 0 },
+			{ "an if without an else",
+			  "int f(int a)\n{\n\tif (a) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\ta--;\n\treturn a;\n}\n", 2, 0 },
+		};
+
+		for (i = 0; i < sizeof(arm) / sizeof(*arm); i++) {
+			unsigned int decl = 0, line;
+			int r;
+
+			line = new_case("arm", arm[i].what, arm[i].text, path,
+					sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_in_other_arm(&b, path, line, "m",
+						    line + arm[i].other_off);
+			ok(r == arm[i].want, "in_other_arm: %s: %d (want %d)",
+			   arm[i].what, r, arm[i].want);
+		}
+	}
 	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
 		const struct loops_case *c = &loops_cases[i];
 		unsigned int decl = 0, line;

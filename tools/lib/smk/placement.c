@@ -3007,6 +3007,44 @@ static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
 	return false;
 }
 
+/*
+ * Is the site in the middle of a basic block whose head other paths
+ * join, after code of the other arm of the if/else whose arm holds the
+ * marker?  The compiler merged the arms' common tails ("up->kind = ..."
+ * in both arms of lua's newupvalue at gcc -O1 to -Os) and put the
+ * marker's point after the merged store: the site runs for both arms (7
+ * hits for 4).
+ */
+static bool merged_before(struct smk_binary *b, Dwarf_Die *root,
+			  const char *file, const struct smk_marker *m,
+			  uint64_t addr, struct smk_placement *p)
+{
+	uint64_t head = smk_code_block_head(b, addr), a;
+	struct smk_code_facts hf;
+	char path[4096];
+	const char *src;
+	Dwarf_Die cu;
+	unsigned int ln;
+
+	if (!head || head >= addr || !file ||
+	    smk_code_facts(b, head, &hf) || !hf.decoded || !hf.join ||
+	    !dwarf_diecu(root, &cu, NULL, NULL) ||
+	    !(src = marker_source(b, m, file, path, sizeof(path))))
+		return false;
+	for (a = head; a && a < addr; a = smk_code_insn_end(b, a)) {
+		ln = root_line(&cu, root, file, a, true);
+		if (ln && smk_source_in_other_arm(b, src, m->line,
+						  m->rec.name, ln) == 1) {
+			explain(p, "  %#llx: in the block that other paths "
+				"join at %#llx, after code of line %u, of the "
+				"other arm", (unsigned long long)addr,
+				(unsigned long long)head, ln);
+			return true;
+		}
+	}
+	return false;
+}
+
 static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
 		       uint64_t addr, size_t copies, const uint64_t *sites,
@@ -3056,6 +3094,9 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 	    sunk_into_arm(b, root, file, m, addr, &jump, p) &&
 	    !other_arm_sited(b, addr, jump, sites, nsites, p))
 		r = RULE_ARM_SUNK;
+	if (r == RULE_OWN_BLOCK && !f.join &&
+	    merged_before(b, root, file, m, addr, p))
+		r = RULE_JOIN;
 	/* Whatever else holds, a loop nesting that differs rules out
 	 * counting the marker there. */
 	explain(p, "  %#llx: %u predecessors%s%s%s%s%s: %s",

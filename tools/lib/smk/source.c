@@ -584,6 +584,44 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 	return r.result;
 }
 
+static size_t first_on_line(const struct source *s, unsigned int line);
+
+int smk_source_in_other_arm(struct smk_binary *b, const char *path,
+			    unsigned int line, const char *name,
+			    unsigned int other)
+{
+	const struct source *s;
+	size_t at = 0, open, close, j, lo, hi, k;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !other)
+		return -1;
+	j = first_on_line(s, other);
+	if (j >= s->n || s->t[j].line != other)
+		return -1;
+	/* Out through the blocks around the marker: an if's braced arm
+	 * with a braced arm on the other side. */
+	for (open = at; (open = outer_brace(s, open, 0)) < s->n && open;) {
+		close = match(s, open, 1);
+		if (close >= s->n)
+			return -1;
+		lo = hi = s->n;
+		if (is(s, open - 1, ")") &&
+		    (k = before_parens(s, open - 1)) < s->n && is(s, k, "if") &&
+		    is(s, close + 1, "else") && is(s, close + 2, "{")) {
+			lo = close + 2;			/* then: the else */
+			hi = match(s, lo, 1);
+		} else if (is(s, open - 1, "else") && open >= 2 &&
+			   is(s, open - 2, "}")) {
+			hi = open - 2;			/* else: the then */
+			lo = match(s, hi, -1);
+		}
+		if (lo < s->n && hi < s->n && j > lo && j < hi)
+			return 1;
+	}
+	return 0;
+}
+
 int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
 				    unsigned int line, const char *name)
 {

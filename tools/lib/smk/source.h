@@ -46,6 +46,15 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name);
 
 /*
+ * Is line @other inside the other arm of an if/else one of whose braced
+ * arms holds the marker @name (at @line of @path)?  1 yes, 0 no, -1
+ * unknown.  Code of that line runs when the marker does not.
+ */
+int smk_source_in_other_arm(struct smk_binary *b, const char *path,
+			    unsigned int line, const char *name,
+			    unsigned int other);
+
+/*
  * Does every call of its function that returns run the marker @name (at
  * @line of @path) first, by the source: a statement of the function's
  * body itself, or of plain blocks and do-while bodies in it (in no if,
