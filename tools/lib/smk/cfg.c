@@ -21,6 +21,7 @@
 
 #include "cfg.h"
 #include "jtable.h"
+#include "source.h"
 
 static bool is_condmove(const cs_insn *in)
 {
@@ -835,10 +836,23 @@ static size_t insn_find(const struct func_info *fn, uint64_t addr)
 }
 
 /* Successors of block @k into @out (at most @max); SIZE_MAX if more. */
+/* One past the last instruction of block @k. */
+static size_t block_end(const struct func_info *fn, const struct flow *fl,
+			size_t k)
+{
+	return k + 1 < fl->nb ? fl->first[k + 1] : fn->n;
+}
+
+/* Is @in a direct jump out of @fn (a tail call, another part's code)? */
+static bool jumps_out(const struct func_info *fn, const struct insn_info *in)
+{
+	return in->target && insn_find(fn, in->target) == fn->n;
+}
+
 static size_t flow_succs(const struct func_info *fn, const struct flow *fl,
 			 size_t k, size_t *out, size_t max)
 {
-	size_t last = (k + 1 < fl->nb ? fl->first[k + 1] : fn->n) - 1, n = 0;
+	size_t last = block_end(fn, fl, k) - 1, n = 0;
 	const struct insn_info *in = &fn->insns[last];
 	size_t i, j;
 
@@ -1455,40 +1469,9 @@ out:
 	return r;
 }
 
-/*
- * Functions of the C library and the language runtime that do not
- * return (declared noreturn in glibc's, the kernel's and libgcc's
- * headers).  error() and error_at_line() return when their status is 0:
- * not here.
- */
-static bool noreturn_name(const char *name)
+static bool noreturn_symbol(const char *name)
 {
-	static const char *const names[] = {
-		"_Exit", "__assert", "__assert_fail", "__assert_perror_fail",
-		"__chk_fail", "__cxa_bad_cast", "__cxa_bad_typeid",
-		"__cxa_rethrow", "__cxa_throw", "__fortify_fail",
-		"__libc_fatal", "__longjmp_chk", "__stack_chk_fail",
-		"_Unwind_Resume", "_exit", "_longjmp", "abort", "do_exit",
-		"err", "errx", "exit", "kthread_exit", "longjmp",
-		"make_task_dead", "panic", "pthread_exit", "quick_exit",
-		"siglongjmp", "thrd_exit", "verr", "verrx",
-	};
-	size_t lo = 0, hi = sizeof(names) / sizeof(*names);
-
-	if (!name)
-		return false;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(names[mid], name);
-
-		if (!c)
-			return true;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
+	return name && smk_noreturn_name(name, strlen(name));
 }
 
 /* The GOT slot a PLT stub at @addr jumps through ("endbr64; bnd jmp
@@ -1528,23 +1511,22 @@ static bool call_noreturn(struct smk_binary *b, const struct insn_info *in)
 	if (!in->call || !in->callee)
 		return false;
 	if (in->callee_slot)
-		return noreturn_name(smk_binary_import(b, in->callee));
+		return noreturn_symbol(smk_binary_import(b, in->callee));
 	sec = smk_binary_section_name(b, in->callee);
 	if (sec && !strncmp(sec, ".plt", 4))
 		return (slot = plt_slot(b, in->callee)) &&
-		       noreturn_name(smk_binary_import(b, slot));
+		       noreturn_symbol(smk_binary_import(b, slot));
 	sym = smk_binary_symbol_at(b, in->callee);
 	if (!sym || sym->addr != in->callee)
 		return false;
-	if (noreturn_name(sym->name))
+	if (noreturn_symbol(sym->name))
 		return true;
 	fn = func_at(b, in->callee, NULL);
 	if (!fn || !fn->n || fn->table_unknown)
 		return false;
 	for (i = 0; i < fn->n; i++)
 		if (fn->insns[i].ret || fn->insns[i].indirect ||
-		    (fn->insns[i].target &&
-		     insn_find(fn, fn->insns[i].target) == fn->n))
+		    jumps_out(fn, &fn->insns[i]))
 			return false;
 	return true;
 }
@@ -1555,13 +1537,12 @@ static bool call_noreturn(struct smk_binary *b, const struct insn_info *in)
 static bool block_exits(const struct func_info *fn, const struct flow *fl,
 			size_t k, uint64_t *to)
 {
-	size_t last = (k + 1 < fl->nb ? fl->first[k + 1] : fn->n) - 1;
-	const struct insn_info *in = &fn->insns[last];
+	const struct insn_info *in = &fn->insns[block_end(fn, fl, k) - 1];
 
 	*to = 0;
 	if (in->ret)
 		return true;
-	if (in->target && insn_find(fn, in->target) == fn->n) {
+	if (jumps_out(fn, in)) {
 		*to = in->target;
 		return true;
 	}
@@ -1583,7 +1564,6 @@ static enum smk_answer cold_back(struct smk_binary *b, const char *name,
 	const struct smk_symbol *cs;
 	struct func_info *cf;
 	char cold[512];
-	uint64_t at;
 	size_t i;
 
 	*nback = 0;
@@ -1591,10 +1571,9 @@ static enum smk_answer cold_back(struct smk_binary *b, const char *name,
 	if (!name || (size_t)snprintf(cold, sizeof(cold), "%s.cold", name) >=
 	    sizeof(cold) || !(cs = smk_binary_code_symbol(b, cold)))
 		return SMK_YES;
-	at = cs->addr;
 	*lo = cs->addr;
 	*hi = cs->addr + cs->size;
-	cf = func_at(b, at, NULL);
+	cf = func_at(b, cs->addr, NULL);
 	if (!cf || cf->table_unknown)
 		return SMK_UNKNOWN;
 	for (i = 0; i < cf->n; i++) {
@@ -1602,7 +1581,7 @@ static enum smk_answer cold_back(struct smk_binary *b, const char *name,
 
 		if (in->ret || in->indirect)
 			return SMK_YES;
-		if (!in->target || insn_find(cf, in->target) < cf->n)
+		if (!jumps_out(cf, in))
 			continue;
 		if (insn_find(fn, in->target) == fn->n)
 			return SMK_YES;	/* a tail call, or some other code */
@@ -1657,7 +1636,7 @@ enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 
 		/* A call that does not return ends the path (exit(), a
 		 * function of the binary that only aborts). */
-		end = v + 1 < fl->nb ? fl->first[v + 1] : fn->n;
+		end = block_end(fn, fl, v);
 		for (k = fl->first[v]; k < end; k++)
 			if (call_noreturn(b, &fn->insns[k]))
 				break;
@@ -1680,6 +1659,7 @@ enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 			 * more paths than there are, never fewer). */
 			if (cold != SMK_NO) {
 				r = cold;
+				*exit_at = fn->insns[end - 1].addr;
 				break;
 			}
 			for (a = 0; a < nback && !cold_done; a++) {
@@ -2235,7 +2215,7 @@ bool smk_code_stack_unset(struct smk_binary *b, uint64_t site, int64_t disp)
 		size_t v = work[--wn], last;
 		int64_t sp = at[v];
 
-		last = (v + 1 < fl->nb ? fl->first[v + 1] : fn->n);
+		last = block_end(fn, fl, v);
 		for (k = fl->first[v]; k < last; k++) {
 			if (fn->insns[k].sp_lost)
 				goto out;
@@ -2277,7 +2257,7 @@ bool smk_code_stack_unset(struct smk_binary *b, uint64_t site, int64_t disp)
 		int64_t sp = at[v];
 		bool blocked = false;
 
-		last = (v + 1 < fl->nb ? fl->first[v + 1] : fn->n);
+		last = block_end(fn, fl, v);
 		for (k = fl->first[v]; k < last; k++) {
 			const struct insn_info *in = &fn->insns[k];
 

@@ -408,23 +408,47 @@ struct reach {
 	int result;		/* 1 dead, 0 reached, -1 not met yet */
 };
 
-/* Calls that do not return, by the C library's and the kernel's
- * declarations. */
+/*
+ * Functions that do not return, by the declarations of glibc, the
+ * kernel, libgcc and the C++ runtime, and the compiler's builtins; in
+ * strcmp order.  error() and error_at_line() return when their status is
+ * 0: not here.
+ */
+static const char *const noreturn_names[] = {
+	"_Exit", "_Unwind_Resume", "__assert", "__assert_fail",
+	"__assert_perror_fail", "__builtin_trap", "__builtin_unreachable",
+	"__chk_fail", "__cxa_bad_cast", "__cxa_bad_typeid", "__cxa_rethrow",
+	"__cxa_throw", "__fortify_fail", "__libc_fatal", "__longjmp_chk",
+	"__stack_chk_fail", "_exit", "_longjmp", "abort", "do_exit", "err",
+	"errx", "exit", "kthread_exit", "longjmp", "make_task_dead", "panic",
+	"pthread_exit", "quick_exit", "siglongjmp", "thrd_exit", "verr",
+	"verrx",
+};
+
+bool smk_noreturn_name(const char *name, size_t len)
+{
+	size_t lo = 0, hi = sizeof(noreturn_names) / sizeof(*noreturn_names);
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(noreturn_names[mid], name, len);
+
+		if (!c && !noreturn_names[mid][len])
+			return true;
+		/* Equal in @len bytes: the listed name is the longer. */
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/* A call of a function that does not return ("exit(1)"). */
 static bool noreturn_call(const struct source *s, size_t i)
 {
-	static const char *const names[] = {
-		"exit", "_exit", "_Exit", "abort", "longjmp", "siglongjmp",
-		"__builtin_unreachable", "__builtin_trap", "panic",
-		"quick_exit", "pthread_exit",
-	};
-	size_t k;
-
-	if (!is(s, i + 1, "("))
-		return false;
-	for (k = 0; k < sizeof(names) / sizeof(*names); k++)
-		if (is(s, i, names[k]))
-			return true;
-	return false;
+	return i < s->n && is(s, i + 1, "(") &&
+	       smk_noreturn_name(s->text + s->t[i].off, s->t[i].len);
 }
 
 /* The ';' ending the simple statement at @i (before @end), brackets

@@ -36,6 +36,13 @@ int smk_source_same_group(struct smk_binary *b, const char *path,
 			  unsigned int line_b, const char *name_b);
 
 /*
+ * Is @name (@len bytes, not terminated) a function that does not return
+ * (exit, abort, longjmp, __assert_fail, panic...)?  The list serves the
+ * source reader's calls and cfg.c's callees alike.
+ */
+bool smk_noreturn_name(const char *name, size_t len);
+
+/*
  * Can control reach the marker @name (at @line of @path) at all, by the
  * source?  1 no (dead: after a return, break, continue or a call that
  * does not return, or an if whose arms all end so, with no label
