@@ -53,6 +53,8 @@ strace() {
 }
 . "$(dirname "$0")/lib/tracefs.sh"
 tracefs_setup || skip_all "$tracefs_why"
+# its shop runs write into the top buffer, which tests/docs.t reads
+top_buffer_share || skip_all "$tracefs_why"
 TFS=$("$TOOL" path) || skip_all "tracefs-tool path failed"
 UE=$TFS/uprobe_events
 KE=$TFS/kprobe_events

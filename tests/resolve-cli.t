@@ -45,7 +45,7 @@ FOREIGN=foreign_$$		# someone else's, made by hand
 # Mounted at the usual place if nothing is (a fresh machine), then the
 # directory the library finds: the one the tools will use.
 have_tfs=false
-if ! tracefs_setup; then
+if ! tracefs_setup || ! top_buffer_share; then	# (docs.t reads the top buffer)
 	echo "$tracefs_why" > "$TMP/tfs.err"
 	TFS=
 elif [ -x "$TOOL" ] && TFS=$("$TOOL" path 2> "$TMP/tfs.err") &&

@@ -48,7 +48,7 @@ CFLAGS="-O2 -g -Wall -Wextra -Werror -I$TOP/include"
 # tracefs_setup mounts one at /sys/kernel/tracing if need be; without it
 # (not root, no uprobes) each attach part skips with $tracefs_why.
 have_tfs=false
-tracefs_setup && have_tfs=true
+tracefs_setup && top_buffer_share && have_tfs=true	# (docs.t reads the top buffer)
 G=smkres_$$			# our attach group
 FOREIGN=foreign_$$		# someone else's, made by hand
 INST=smkres_$$			# our private instance

@@ -25,7 +25,11 @@ How.  The blocks of one file run in order, in one bash session on a pty
 (stdout and stderr interleaved as a terminal shows them), in a copy of the
 source tree that has the tools already built (so `make` there does
 nothing new), as root, with HOME a private directory.  Set-ups and
-commands run with stdin from /dev/null and a timeout.
+commands run with stdin from /dev/null and a timeout.  A block with the
+"trace" set-up reads the top tracefs instance's buffer: it holds the
+exclusive lock $TMPDIR/smk-top-buffer.lock while it runs, which the tests
+that fire shop's events there hold shared (tests/lib/tracefs.sh), so no
+other test's events land among the documented ones.
 
 Output is compared line by line after this normalisation, and nothing
 else:
@@ -405,6 +409,28 @@ class Tap:
         print("ok %d - %s # SKIP %s" % (self.n, desc, why))
 
 
+def top_buffer_lock(wait=900):
+    """The top instance's buffer to this block alone: the exclusive lock
+    that the tests firing events there hold shared (tests/lib/tracefs.sh,
+    top_buffer_share).  Returns (fd, None), or (None, why) after WAIT
+    seconds."""
+    import fcntl
+    path = os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                        "smk-top-buffer.lock")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    end = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd, None
+        except BlockingIOError:
+            if time.monotonic() > end:
+                os.close(fd)
+                return None, ("%s held by another test for %d s"
+                              % (path, wait))
+            time.sleep(0.2)
+
+
 def make_tree(tmp):
     """A copy of the source tree, tools and objects included (not .git),
     so that `make` in it has nothing to rebuild."""
@@ -433,6 +459,12 @@ def run_file(tap, path, tree, env, counts):
                 sess = Session(tree, env)
             counts["run"] += 1
             diag, good = [], True
+            lock = None
+            if "trace" in setups_of(b):
+                lock, why = top_buffer_lock()
+                if lock is None:
+                    tap.result(False, b.where() + ": " + why)
+                    continue
             for name in setups_of(b):
                 if name not in SETUPS:
                     good = False
@@ -467,6 +499,8 @@ def run_file(tap, path, tree, env, counts):
                             [e.rstrip() for e in exp], got, "documented",
                             "printed", lineterm="")
                         diag.append("$ %s\n%s" % (cmd, "\n".join(d)))
+            if lock is not None:
+                os.close(lock)
             tap.result(good, "%s: %d command(s) run as documented" %
                        (b.where(), len(commands(b))), "\n".join(diag))
     finally:

@@ -39,6 +39,24 @@ tracefs_setup() {
 	return 0
 }
 
+# top_buffer_share: hold, until the test exits, a shared lock on the top
+# instance's ring buffer.  attach enables its events in the top instance,
+# as a user's does, so a test that attaches examples/shop's markers and
+# runs its copy of shop writes order_done lines into the one buffer that
+# README.md's example reads (grep ... /sys/kernel/tracing/trace, in
+# tests/docs.t).  Each such test takes this lock shared, and that
+# example takes it exclusive for its block, so no other test's
+# order_done lands among the documented ones.  Tests holding it
+# shared run side by side as before.  Returns 1 with $tracefs_why set if
+# the lock is not had within 15 minutes.
+top_buffer_share() {
+	exec 7> "${TMPDIR:-/tmp}/smk-top-buffer.lock"
+	if ! flock -s -w 900 7; then
+		tracefs_why="the top buffer's lock ${TMPDIR:-/tmp}/smk-top-buffer.lock was held for 15 minutes"
+		return 1
+	fi
+}
+
 # stable_cat FILE: FILE as one consistent read.  kprobe_events and
 # uprobe_events are seq_files read by position: a read while another test
 # removes probes can skip lines, so read until two reads in a row agree.
