@@ -72,6 +72,42 @@ FN(slot_again, "mov %eax,%ecx\n\tmov %rcx,-0x50(%rbp)\n\tsub $0x49,%eax\n\t"
 	       "lea slot_again_tab(%rip),%rcx\n\tmovslq (%rcx,%rax,4),%rax\n\t"
 	       "add %rcx,%rax\n\tjmp *%rax\n1:\tret");
 
+/* gcc -O2, "switch (e->k)": the bound on the field, read again. */
+FN(field, "cmpl $0x11,(%rbx)\n\tja 1f\n\tmov (%rbx),%eax\n\t"
+	  "lea field_tab(%rip),%rdx\n\tmovslq (%rdx,%rax,4),%rax\n\t"
+	  "add %rdx,%rax\n\tjmp *%rax\n1:\tret");
+/* ... a byte field, a store to another field between the compare and
+ * its ja. */
+FN(field_byte, "cmpb $0x8,0x65(%rbx)\n\tmovb $0x1,0x67(%rbx)\n\tja 1f\n\t"
+	       "movzbl 0x65(%rbx),%eax\n\tlea field_byte_tab(%rip),%rdx\n\t"
+	       "movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+	       "1:\tret");
+/* Not tables: the field stored to between the bound and the load. */
+FN(field_stored, "cmpl $0x11,(%rbx)\n\tja 1f\n\tmovl $40,(%rbx)\n\t"
+		 "mov (%rbx),%eax\n\tlea field_stored_tab(%rip),%rdx\n\t"
+		 "movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+		 "1:\tret");
+/* ... a store through another register, which may be the field. */
+FN(field_alias, "cmpl $0x11,(%rbx)\n\tja 1f\n\tmov %ecx,(%rsi)\n\t"
+		"mov (%rbx),%eax\n\tlea field_alias_tab(%rip),%rdx\n\t"
+		"movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+		"1:\tret");
+/* ... the base register changed. */
+FN(field_base, "cmpl $0x11,(%rbx)\n\tja 1f\n\tmov 8(%rbx),%rbx\n\t"
+	       "mov (%rbx),%eax\n\tlea field_base_tab(%rip),%rdx\n\t"
+	       "movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+	       "1:\tret");
+/* ... a byte bounded, a word of the field used. */
+FN(field_wider, "cmpb $0x8,0x65(%rbx)\n\tja 1f\n\tmov 0x65(%rbx),%eax\n\t"
+		"lea field_wider_tab(%rip),%rdx\n\t"
+		"movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+		"1:\tret");
+/* ... flags written between the compare and the ja. */
+FN(flags_between, "cmp $3,%edi\n\ttest %esi,%esi\n\tja 1f\n\tmov %edi,%eax\n\t"
+		  "lea flags_between_tab(%rip),%rdx\n\t"
+		  "movslq (%rdx,%rax,4),%rax\n\tadd %rdx,%rax\n\tjmp *%rax\n"
+		  "1:\tret");
+
 static void case_is(const char *name, void (*fn)(void), const char *tab,
 		    int64_t count, unsigned int width)
 {
@@ -123,6 +159,17 @@ int main(void)
 	case_is("a zero-extended entry", zext_entry, zext_entry_tab, -1, 0);
 	case_is("no bound", unbounded, unbounded_tab, -1, 0);
 	case_is("the slot written again", slot_again, slot_again_tab, -1, 0);
+	case_is("a field, read again", field, field_tab, 0x12, 4);
+	case_is("a byte field, a store between", field_byte, field_byte_tab,
+		9, 4);
+	case_is("the field stored to", field_stored, field_stored_tab, -1, 0);
+	case_is("a store through another register", field_alias,
+		field_alias_tab, -1, 0);
+	case_is("the field's base changed", field_base, field_base_tab, -1, 0);
+	case_is("a byte field bounded, a word used", field_wider,
+		field_wider_tab, -1, 0);
+	case_is("flags written before the ja", flags_between,
+		flags_between_tab, -1, 0);
 	printf("1..%d\n", tap_n);
 	return tap_fail ? 1 : 0;
 }

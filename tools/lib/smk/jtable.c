@@ -21,10 +21,15 @@
  *         sign- or zero-extended;
  *   TGT   a 4-byte entry plus a constant: a target.
  *
- * The bound is "cmp $N, r" or "sub $N, r" (clang) right before "ja" (or
- * "jae": N - 1), fallen through: B is r's value then, at r's width.  A
- * LIN value equal to it is B from then on, in registers and in stack
- * slots (the frame's, addressed from %rbp or %rsp).  "jmp *r" with r a
+ * The bound is "cmp $N, r" or "sub $N, r" (clang) before "ja" (or "jae":
+ * N - 1), with only moves between, fallen through: B is r's value then,
+ * at r's width; or "cmp $N, mem" with mem a slot.  A LIN value equal to
+ * it is B from then on, in registers and in slots: memory at a register
+ * plus a displacement (the frame's from %rbp or %rsp, or a field, as gcc
+ * reads e->k again after "cmpl $0x11, (%rbx); ja" for "switch (e->k)"),
+ * forgotten when the register changes or memory that may be the same is
+ * written (a store from another register, any other store to memory, a
+ * push).  "jmp *r" with r a
  * TGT, or an ENT of 8 bytes, or "jmp *mem" with mem at a table's entry B,
  * gives the table.  Anything not understood makes the values it writes
  * unknown, and a jump through an unknown value is not a table: the
@@ -205,34 +210,41 @@ static void reg_write(struct state *st, unsigned int r, unsigned int bits,
 			k++;
 }
 
+/* A memory operand at a register plus a displacement: a slot (a frame's
+ * from %rbp or %rsp, or a field, as "switch (e->k)" reads e->k twice:
+ * "cmpl $0x11, (%rbx); ja; mov (%rbx), %eax"). */
 static bool slot_of(const cs_x86_op *op, int *base, int64_t *disp)
 {
 	int b = gpr_index(op->mem.base);
 
 	if (op->type != X86_OP_MEM || op->mem.index != X86_REG_INVALID ||
-	    op->mem.segment != X86_REG_INVALID ||
-	    (b != 6 && b != 7))	/* %rbp, %rsp */
+	    op->mem.segment != X86_REG_INVALID || b < 0)
 		return false;
 	*base = b;
 	*disp = op->mem.disp;
 	return true;
 }
 
+/* A store of @size bytes to a slot: what it overlaps is lost, and so is
+ * every slot from another register, which may be the same memory. */
 static void slot_write(struct state *st, int base, int64_t disp,
 		       unsigned int size, struct val v)
 {
 	size_t k;
 
 	for (k = 0; k < st->ns;)
-		if (st->s[k].base == base && st->s[k].disp < disp + 8 &&
-		    disp < st->s[k].disp + 8)
+		if (st->s[k].base != base ||
+		    (st->s[k].disp < disp + (int64_t)(size ? size : 8) &&
+		     disp < st->s[k].disp + (int64_t)st->s[k].size))
 			st->s[k] = st->s[--st->ns];
 		else
 			k++;
-	if (size != 8 && size != 4)
+	if (size != 8 && size != 4 && size != 2 && size != 1)
 		return;
-	if (size == 4 && v.kind == LIN && v.w > 32)
-		v.w = 32;
+	if (size < 8 && v.kind == LIN && v.w > size * 8)
+		v.w = size * 8;
+	else if (size < 4 && v.kind != LIN)
+		return;
 	if (st->ns < NSLOT)
 		st->s[st->ns++] = (struct slot){ base, disp, size, v };
 }
@@ -259,7 +271,7 @@ static struct val address(struct state *st, const cs_insn *in,
 	return v;
 }
 
-/* A load of @bytes from @op: a stack slot, or a table's entry B. */
+/* A load of @bytes from @op: a slot, or a table's entry B. */
 static struct val load(struct state *st, const cs_insn *in,
 		       const cs_x86_op *op, unsigned int bytes, bool sgn)
 {
@@ -268,13 +280,11 @@ static struct val load(struct state *st, const cs_insn *in,
 	struct val a;
 	size_t k;
 
-	if (slot_of(op, &base, &disp)) {
+	if (slot_of(op, &base, &disp))
 		for (k = 0; k < st->ns; k++)
 			if (st->s[k].base == base && st->s[k].disp == disp &&
 			    bytes <= st->s[k].size)
 				return narrow(st, st->s[k].v, bytes * 8);
-		return fresh(st);
-	}
 	a = address(st, in, op);
 	if (a.kind == AFF && a.a == (int64_t)bytes &&
 	    (bytes == 4 || bytes == 8))
@@ -334,6 +344,25 @@ static bool is_ja(const cs_insn *in)
 	return in->id == X86_INS_JA || in->id == X86_INS_JAE;
 }
 
+/* The ja (or jae) that the flags of the compare at insn[@i] reach, before
+ * the jump insn[@j]: the next instruction, or one after moves, which
+ * write no flags ("cmpb $8, 0x65(%rbx); movb $1, 0x67(%rbx); ja").  Its
+ * index, or 0. */
+static size_t bound_ja(const cs_insn *insn, size_t i, size_t j)
+{
+	size_t k;
+
+	for (k = i + 1; k < j; k++) {
+		if (is_ja(&insn[k]))
+			return k;
+		if (insn[k].id != X86_INS_MOV && insn[k].id != X86_INS_MOVZX &&
+		    insn[k].id != X86_INS_MOVSX &&
+		    insn[k].id != X86_INS_MOVSXD && insn[k].id != X86_INS_LEA)
+			return 0;
+	}
+	return 0;
+}
+
 /* Evaluate insn[@i], an instruction before the jump insn[@j]. */
 static void step(struct state *st, const cs_insn *insn, size_t i, size_t j)
 {
@@ -343,23 +372,34 @@ static void step(struct state *st, const cs_insn *insn, size_t i, size_t j)
 	bool two = x->op_count == 2;
 	unsigned int bits = two ? d->size * 8 : 0;
 	struct val v;
+	int base;
+	int64_t disp;
+	size_t k;
 
-	/* The bound check, fallen through to the next instruction. */
+	/* The bound check, fallen through to its ja: a register, or (cmp)
+	 * a slot, whose value is B after it. */
 	if (two && (in->id == X86_INS_CMP || in->id == X86_INS_SUB) &&
-	    d->type == X86_OP_REG && s->type == X86_OP_IMM && i + 1 < j &&
-	    is_ja(&insn[i + 1]) && s->imm >= 0 && s->imm < 1 << 16) {
-		v = reg_read(st, d->reg, bits);
+	    s->type == X86_OP_IMM && s->imm >= 0 && s->imm < 1 << 16 &&
+	    (k = bound_ja(insn, i, j)) &&
+	    (d->type == X86_OP_REG ||
+	     (in->id == X86_INS_CMP && slot_of(d, &base, &disp)))) {
+		if (d->type == X86_OP_REG) {
+			v = reg_read(st, d->reg, bits);
+		} else {
+			v = narrow(st, load(st, in, d, d->size, false),
+				   d->size * 8);
+			slot_write(st, base, disp, d->size, v);
+		}
 		if (v.kind == LIN) {
 			st->bound = v;
 			st->bounded = true;
-			st->after_bound = insn[i + 1].address +
-					  insn[i + 1].size;
+			st->after_bound = insn[k].address + insn[k].size;
 			st->count = (uint64_t)s->imm +
-				    (insn[i + 1].id == X86_INS_JA);
+				    (insn[k].id == X86_INS_JA);
 		} else if (v.kind == AFF && v.a == 1 && v.c == 0) {
 			/* Bounded again: keep the tighter count. */
 			uint64_t n = (uint64_t)s->imm +
-				     (insn[i + 1].id == X86_INS_JA);
+				     (insn[k].id == X86_INS_JA);
 
 			if (n < st->count)
 				st->count = n;
@@ -389,15 +429,12 @@ static void step(struct state *st, const cs_insn *insn, size_t i, size_t j)
 			reg_write(st, d->reg, bits, v);
 			return;
 		}
-		if (d->type == X86_OP_MEM && s->type == X86_OP_REG) {
-			int base;
-			int64_t disp;
-
-			if (slot_of(d, &base, &disp)) {
-				slot_write(st, base, disp, d->size,
-					   reg_read(st, s->reg, bits));
-				return;
-			}
+		if (d->type == X86_OP_MEM && slot_of(d, &base, &disp)) {
+			slot_write(st, base, disp, d->size,
+				   s->type == X86_OP_REG ?
+				   reg_read(st, s->reg, d->size * 8) :
+				   fresh(st));
+			return;
 		}
 		break;
 	case X86_INS_MOVSXD:
@@ -424,9 +461,13 @@ static void step(struct state *st, const cs_insn *insn, size_t i, size_t j)
 		reg_write(st, X86_REG_RAX, 64, v);
 		return;
 	case X86_INS_MOVZX:
-		if (!two || d->type != X86_OP_REG || s->type != X86_OP_REG)
+		if (!two || d->type != X86_OP_REG ||
+		    (s->type != X86_OP_REG && s->type != X86_OP_MEM))
 			break;
-		v = as_index(st, reg_read(st, s->reg, s->size * 8));
+		v = as_index(st, s->type == X86_OP_REG ?
+				 reg_read(st, s->reg, s->size * 8) :
+				 narrow(st, load(st, in, s, s->size, false),
+					s->size * 8));
 		reg_write(st, d->reg, bits < 32 ? bits : 32,
 			  v.kind == LIN || (v.kind == AFF && v.a == 1 &&
 					    v.c == 0) ? v : fresh(st));
