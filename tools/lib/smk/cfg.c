@@ -164,6 +164,10 @@ struct flow {
 	 * them (a jump table not read) succ is NULL. */
 	size_t *succ, *soff, *nsucc;
 	unsigned char *back, *reach;
+	/* dies[k]: block k calls a function that does not return, so a
+	 * path into it goes no further (flow_dies(), once asked). */
+	unsigned char *dies;
+	bool dies_known;
 };
 
 static void flow_free(struct flow *fl)
@@ -178,6 +182,7 @@ static void flow_free(struct flow *fl)
 	free(fl->soff);
 	free(fl->nsucc);
 	free(fl->back);
+	free(fl->dies);
 	free(fl->reach);
 	free(fl);
 }
@@ -640,6 +645,83 @@ static uint64_t rip_target(struct smk_binary *b, const cs_insn *in,
 	return t + in->size - x->encoding.disp_offset;
 }
 
+/* The index of the instruction at @addr in @f's first @n, or @n. */
+static size_t insn_at_index(const struct func_info *f, size_t n, uint64_t addr)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (f->insns[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && f->insns[lo].addr == addr ? lo : n;
+}
+
+/*
+ * Is the indirect jump insn[@j] that no table explains a tail call
+ * through a pointer ("return g->frealloc(...)": "pop %rbx; pop %rbp; jmp
+ * *%rax")?  Only when the stack is back at the entry's height there (the
+ * heights, from the pushes, pops and adds of %rsp, agree on every direct
+ * path), an instruction of its block before it brought it back (a pop,
+ * or an add to %rsp: an epilogue, not a frameless switch), and no code of
+ * the function is reached only through an indirect jump (a table's
+ * targets, whose dispatch this could be).
+ */
+static bool tail_call_indirect(const struct func_info *f, size_t j)
+{
+	size_t n = f->n, i, k, wn = 0, *work = NULL;
+	int64_t *h = NULL;
+	bool ok = false, restored = false;
+
+	for (i = 0; i < n; i++)
+		if (f->insns[i].ientry)
+			return false;	/* a table's entries, maybe */
+	for (k = j; k-- > 0 && !f->insns[k].jump && f->insns[k].falls &&
+	     !is_target(f->targets, f->ntargets, f->insns[k + 1].addr);)
+		if (f->insns[k].sp_delta > 0)
+			restored = true;
+	if (!restored || !n)
+		return false;
+	h = malloc(n * sizeof(*h));
+	work = malloc(n * sizeof(*work));
+	if (!h || !work)
+		goto out;
+	for (i = 0; i < n; i++)
+		h[i] = INT64_MIN;
+	h[0] = 0;
+	work[wn++] = 0;
+	while (wn) {
+		size_t v = work[--wn], to[2], nt = 0, t;
+		int64_t after;
+
+		if (f->insns[v].sp_lost)
+			goto out;
+		after = h[v] + f->insns[v].sp_delta;
+		if (f->insns[v].falls && v + 1 < n)
+			to[nt++] = v + 1;
+		if (f->insns[v].target &&
+		    (k = insn_at_index(f, n, f->insns[v].target)) < n)
+			to[nt++] = k;
+		for (t = 0; t < nt; t++) {
+			if (h[to[t]] == INT64_MIN) {
+				h[to[t]] = after;
+				work[wn++] = to[t];
+			} else if (h[to[t]] != after) {
+				goto out;
+			}
+		}
+	}
+	ok = h[j] == 0;
+out:
+	free(h);
+	free(work);
+	return ok;
+}
+
 static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				uint64_t size)
 {
@@ -787,6 +869,12 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 		    !targets_between(f, jt.after_bound, f->insns[i].addr) &&
 		    table_targets(b, f, jt.table, jt.count, jt.width, jt.base))
 			continue;
+		if (tail_call_indirect(f, i)) {
+			/* Leaves the function, as a ret does. */
+			f->insns[i].indirect = false;
+			f->insns[i].ret = true;
+			continue;
+		}
 		f->table_unknown = true;
 	}
 	cs_free(insn, n);
@@ -1344,6 +1432,23 @@ static const struct flow *edges_at(struct smk_binary *b, uint64_t addr,
 	return fn->flow;
 }
 
+enum smk_answer smk_code_reachable(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i;
+
+	if (!fn || !fn->n)
+		return unknown(b);
+	if (!fn->flow && !flow_build(fn)) {
+		nomem(b);
+		return SMK_UNKNOWN;
+	}
+	i = insn_find(fn, addr);
+	if (!fn->flow->succ || i == fn->n)
+		return unknown(b);
+	return fn->flow->reach[fn->flow->block[i]] ? SMK_YES : SMK_NO;
+}
+
 enum smk_answer smk_code_goes_back(struct smk_binary *b, uint64_t jump,
 				   uint64_t to)
 {
@@ -1384,6 +1489,8 @@ static enum smk_answer pass_walk(struct smk_binary *b, const struct flow *fl,
 	while (wn && r == SMK_NO) {
 		size_t v = work[--wn];
 
+		if (fl->dies && fl->dies[v])
+			continue;	/* the path ends in the block */
 		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
 			size_t w = fl->succ[e];
 
@@ -1401,15 +1508,49 @@ static enum smk_answer pass_walk(struct smk_binary *b, const struct flow *fl,
 	return r;
 }
 
+static bool call_noreturn(struct smk_binary *b, const struct insn_info *in);
+
+/*
+ * The blocks of the function holding @addr that call a function that does
+ * not return, in its flow's dies[], found once.  Asking about a callee
+ * decodes it, which may move the cache's entries (not what they point
+ * to): callers look their function up again after this.
+ */
+static void flow_dies(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	const struct insn_info *insns;
+	struct flow *fl;
+	size_t n, k;
+
+	if (!fn || !fn->n || (!fn->flow && !flow_build(fn)))
+		return;
+	fl = fn->flow;
+	if (fl->dies_known || !fl->succ)
+		return;
+	fl->dies_known = true;
+	insns = fn->insns;
+	n = fn->n;
+	fl->dies = calloc(fl->nb + 1, 1);
+	if (!fl->dies)
+		return;	/* fewer paths cut: more found, never fewer */
+	for (k = 0; k < n; k++)
+		if (insns[k].call && call_noreturn(b, &insns[k]))
+			fl->dies[fl->block[k]] = 1;
+}
+
 enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to)
 {
 	const struct smk_symbol *sym;
-	struct func_info *fn = func_at(b, from, &sym);
+	struct func_info *fn;
 	const struct flow *fl;
 	size_t i, j, bf, bt;
 	unsigned char *seen;
 	enum smk_answer r;
+
+	flow_dies(b, from);
+	fn = func_at(b, from, &sym);
 
 	if (fn && fn->n && sym != smk_binary_symbol_at(b, to))
 		return SMK_NO;
@@ -1442,6 +1583,7 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 	unsigned char *stop;
 	enum smk_answer r = SMK_NO;
 
+	flow_dies(b, to);
 	fl = edges_at(b, to, &fn, &j);
 	if (!fl)
 		return unknown(b);
@@ -1494,41 +1636,61 @@ static uint64_t plt_slot(struct smk_binary *b, uint64_t addr)
 	return addr + k + 6 + (int64_t)rel;
 }
 
-/*
- * Does the call at @in never return?  A call of a library function known
- * not to (through the PLT or the GOT), or of a function of the binary
- * that has no way out: no ret, no jump out of it (a tail call), no
- * indirect jump.  Anything not known returns.
- */
-static bool call_noreturn(struct smk_binary *b, const struct insn_info *in)
+/* code_noreturn() for the code at @addr (@slot: a GOT slot's import),
+ * @depth more tail calls deep. */
+static bool code_noreturn(struct smk_binary *b, uint64_t addr, bool slot,
+			  int depth)
 {
 	const struct smk_symbol *sym;
 	const struct func_info *fn;
+	const struct insn_info *insns;
 	const char *sec;
-	uint64_t slot;
-	size_t i;
+	uint64_t got;
+	size_t i, n;
 
-	if (!in->call || !in->callee)
+	if (!addr)
 		return false;
-	if (in->callee_slot)
-		return noreturn_symbol(smk_binary_import(b, in->callee));
-	sec = smk_binary_section_name(b, in->callee);
+	if (slot)
+		return noreturn_symbol(smk_binary_import(b, addr));
+	sec = smk_binary_section_name(b, addr);
 	if (sec && !strncmp(sec, ".plt", 4))
-		return (slot = plt_slot(b, in->callee)) &&
-		       noreturn_symbol(smk_binary_import(b, slot));
-	sym = smk_binary_symbol_at(b, in->callee);
-	if (!sym || sym->addr != in->callee)
+		return (got = plt_slot(b, addr)) &&
+		       noreturn_symbol(smk_binary_import(b, got));
+	sym = smk_binary_symbol_at(b, addr);
+	if (!sym || sym->addr != addr)
 		return false;
 	if (noreturn_symbol(sym->name))
 		return true;
-	fn = func_at(b, in->callee, NULL);
-	if (!fn || !fn->n || fn->table_unknown)
+	fn = func_at(b, addr, NULL);
+	if (!fn || !fn->n || fn->table_unknown || depth <= 0)
 		return false;
-	for (i = 0; i < fn->n; i++)
-		if (fn->insns[i].ret || fn->insns[i].indirect ||
-		    jumps_out(fn, &fn->insns[i]))
+	/* Asking about a tail call's target may move the cache's entries:
+	 * the instructions stay where they are. */
+	insns = fn->insns;
+	n = fn->n;
+	for (i = 0; i < n; i++) {
+		if (insns[i].ret || insns[i].indirect)
 			return false;
+		if (!jumps_out(fn, &insns[i]))
+			continue;
+		if (!code_noreturn(b, insns[i].target, false, depth - 1) ||
+		    !(fn = func_at(b, addr, NULL)))
+			return false;
+	}
 	return true;
+}
+
+/*
+ * Does the call at @in never return?  A call of a library function known
+ * not to (through the PLT or the GOT), or of a function of the binary
+ * that has no way out: no ret, no indirect jump, and no jump out of it
+ * (a tail call) but to such a function, three calls deep (lua's
+ * luaG_opinterror, which tail-calls luaG_typeerror, which calls
+ * luaG_runerror, ...).  Anything not known returns.
+ */
+static bool call_noreturn(struct smk_binary *b, const struct insn_info *in)
+{
+	return in->call && code_noreturn(b, in->callee, in->callee_slot, 3);
 }
 
 /* Does block @k end in a way out of the function: a ret, or a jump
@@ -1592,22 +1754,51 @@ static enum smk_answer cold_back(struct smk_binary *b, const char *name,
 	return SMK_NO;
 }
 
-enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
-				     const uint64_t *avoid, size_t navoid,
-				     uint64_t *exit_at)
+static bool in_any(uint64_t a, const uint64_t *lo, const uint64_t *hi,
+		   size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		if (a >= lo[i] && a < hi[i])
+			return true;
+	return false;
+}
+
+/*
+ * The walk of smk_code_exit_around(), smk_code_exit_from() and
+ * smk_code_exit_into(): from the function's entry; with @from_addr from
+ * the instruction @addr (its block's instructions before it are not on
+ * the way: a site there is no wall for the start, and the block is not
+ * entered again); with @nr ranges from every way into them.
+ */
+static enum smk_answer exit_walk(struct smk_binary *b, uint64_t addr,
+				 bool from_addr, const uint64_t *rlo,
+				 const uint64_t *rhi, size_t nr,
+				 const uint64_t *avoid, size_t navoid,
+				 uint64_t *exit_at)
 {
 	enum { MAX_BACK = 64 };
 	const struct smk_symbol *sym;
 	struct func_info *fn, self;
 	const struct flow *fl;
 	uint64_t back[MAX_BACK], to, lo = 0, hi = 0;
-	size_t j, k, a, wn = 0, e, nback = 0, *work;
+	size_t j, k, a, wn = 0, e, nback = 0, start = 0, *work;
 	unsigned char *stop;
 	enum smk_answer r = SMK_NO, cold = SMK_UNKNOWN;
 	bool cold_read = false, cold_done = false;
 
 	if (!func_at(b, addr, &sym) || !(fl = edges_at(b, addr, &fn, &j)))
 		return unknown(b);
+	if (from_addr) {
+		start = fl->block[j];
+		for (a = 0; a < navoid; a++) {
+			k = insn_find(fn, avoid[a]);
+			if (k < fn->n && k >= j &&
+			    k < block_end(fn, fl, start))
+				return SMK_NO;
+		}
+	}
 	/* Decoding other functions (callees, the cold part) may move the
 	 * cache's entries, not what they point to: a copy stays good. */
 	self = *fn;
@@ -1627,9 +1818,52 @@ enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 		if (k < fn->n)
 			stop[fl->block[k]] = 1;
 	}
-	if (!stop[0]) {
-		stop[0] = 1;
-		work[wn++] = 0;
+	if (nr) {
+		/* The ways into the ranges: the blocks holding code of them
+		 * that a path from the function's entry reaches before any
+		 * other such block (clang gives some of an inlined copy's
+		 * own instructions to no scope, so a block of the copy
+		 * entered from code outside its ranges is not always a way
+		 * in). */
+		unsigned char *in = calloc(fl->nb, 1), *seen = calloc(fl->nb, 1);
+		size_t *q = malloc(fl->nb * sizeof(*q)), qn = 0, v, i;
+
+		if (!in || !seen || !q) {
+			free(in);
+			free(seen);
+			free(q);
+			free(stop);
+			free(work);
+			nomem(b);
+			return SMK_UNKNOWN;
+		}
+		for (i = 0; i < fn->n; i++)
+			if (in_any(fn->insns[i].addr, rlo, rhi, nr))
+				in[fl->block[i]] = 1;
+		seen[0] = 1;
+		q[qn++] = 0;
+		while (qn) {
+			v = q[--qn];
+			if (in[v]) {
+				if (!stop[v]) {
+					stop[v] = 1;
+					work[wn++] = v;
+				}
+				continue;
+			}
+			for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v];
+			     e++)
+				if (!seen[fl->succ[e]]) {
+					seen[fl->succ[e]] = 1;
+					q[qn++] = fl->succ[e];
+				}
+		}
+		free(in);
+		free(seen);
+		free(q);
+	} else if (from_addr || !stop[start]) {
+		stop[start] = 1;
+		work[wn++] = start;
 	}
 	while (wn && r == SMK_NO) {
 		size_t v = work[--wn], end;
@@ -1637,7 +1871,8 @@ enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 		/* A call that does not return ends the path (exit(), a
 		 * function of the binary that only aborts). */
 		end = block_end(fn, fl, v);
-		for (k = fl->first[v]; k < end; k++)
+		for (k = from_addr && v == start ? j : fl->first[v]; k < end;
+		     k++)
 			if (call_noreturn(b, &fn->insns[k]))
 				break;
 		if (k < end)
@@ -1685,6 +1920,37 @@ enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 	if (r == SMK_UNKNOWN)
 		unknown(b);
 	return r;
+}
+
+enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
+				     const uint64_t *avoid, size_t navoid,
+				     uint64_t *exit_at)
+{
+	return exit_walk(b, addr, false, NULL, NULL, 0, avoid, navoid,
+			 exit_at);
+}
+
+enum smk_answer smk_code_exit_from(struct smk_binary *b, uint64_t from,
+				   const uint64_t *avoid, size_t navoid,
+				   uint64_t *exit_at)
+{
+	return exit_walk(b, from, true, NULL, NULL, 0, avoid, navoid,
+			 exit_at);
+}
+
+enum smk_answer smk_code_exit_into(struct smk_binary *b, const uint64_t *lo,
+				   const uint64_t *hi, size_t nr,
+				   const uint64_t *avoid, size_t navoid,
+				   uint64_t *exit_at)
+{
+	struct func_info *fn = nr ? func_at(b, lo[0], NULL) : NULL;
+
+	if (!nr)
+		return SMK_NO;
+	if (!fn || !fn->n)
+		return unknown(b);
+	return exit_walk(b, fn->insns[0].addr, false, lo, hi, nr, avoid,
+			 navoid, exit_at);
 }
 
 int smk_code_table_slots(struct smk_binary *b, uint64_t addr)

@@ -166,6 +166,13 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 					const uint64_t *avoid, size_t navoid);
 
 /*
+ * Does a path from the entry of the function holding @addr reach it?
+ * SMK_NO when the flow graph is known and none does (code after a call
+ * that does not return, padding), unknown when the graph is not known.
+ */
+enum smk_answer smk_code_reachable(struct smk_binary *b, uint64_t addr);
+
+/*
  * Does a path from the entry of the function holding @addr leave it (a
  * ret, or a jump out of it: a tail call) without passing any of @avoid
  * (addresses of that function; others are ignored)?  SMK_YES such a path
@@ -177,6 +184,27 @@ enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 enum smk_answer smk_code_exit_around(struct smk_binary *b, uint64_t addr,
 				     const uint64_t *avoid, size_t navoid,
 				     uint64_t *exit_at);
+
+/*
+ * The same from the instruction @from on: does a path from it leave the
+ * function without passing any of @avoid?  The instructions of its block
+ * before it are not on the way, and the walk does not enter that block
+ * again (a path back to @from is another run of what starts there).
+ */
+enum smk_answer smk_code_exit_from(struct smk_binary *b, uint64_t from,
+				   const uint64_t *avoid, size_t navoid,
+				   uint64_t *exit_at);
+
+/*
+ * The same from every way into the code of the @nr ranges [@lo[i],
+ * @hi[i]) (an inlined copy's, of the function holding @lo[0]): from each
+ * block that holds code of them and that a path from the function's
+ * entry reaches before any other such block.
+ */
+enum smk_answer smk_code_exit_into(struct smk_binary *b, const uint64_t *lo,
+				   const uint64_t *hi, size_t nr,
+				   const uint64_t *avoid, size_t navoid,
+				   uint64_t *exit_at);
 
 /*
  * Is the edge from the block ending at the jump @jump to the block that

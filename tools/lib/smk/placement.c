@@ -2686,6 +2686,82 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	return err;
 }
 
+/* smk_code_exit_into() for the ranges of the copy @root in @sym. */
+static enum smk_answer copy_exit_into(struct smk_binary *b, Dwarf_Die *root,
+				      const struct smk_symbol *sym,
+				      const uint64_t *sites, size_t nsites,
+				      uint64_t *way)
+{
+	enum { MAXR = 64 };
+	uint64_t lo[MAXR], hi[MAXR];
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+	size_t nr = 0;
+
+	while ((off = dwarf_ranges(root, off, &base, &start, &end)) > 0) {
+		if (start < sym->addr || start >= sym->addr + sym->size)
+			continue;
+		if (nr == MAXR)
+			return SMK_UNKNOWN;	/* too many to tell */
+		lo[nr] = start;
+		hi[nr++] = end;
+	}
+	return smk_code_exit_into(b, lo, hi, nr, sites, nsites, way);
+}
+
+/*
+ * In an inlined copy of a function whose every call runs the marker: code
+ * of a later line of the function (a row of it, or a call inlined on it)
+ * that starts a block of the code, in the copy and in the function of
+ * its sites, and that a path from that function's entry reaches past
+ * every site.  The compiler threaded a jump into the copy past the
+ * marker's point: lua's stepgenfull, inlined in luaC_step at gcc -O2,
+ * has its site on "if (g->gckind == KGC_GEN) enterinc(g)" at the copy's
+ * entry, and a caller that knows gckind is not KGC_GEN jumps straight to
+ * the next line's luaC_runtilstate (1 hit of 3).  It must also lead on
+ * to a way out of that function past every site: later code scheduled
+ * before a site of its own block is not a run missed.  The first such
+ * address in *@at.
+ */
+static bool later_reached_around(struct smk_binary *b, Dwarf_Die *cu,
+				 Dwarf_Die *root, const char *file,
+				 const struct smk_marker *m,
+				 const struct smk_symbol *sym,
+				 const uint64_t *sites, size_t nsites,
+				 uint64_t *at)
+{
+	enum { MAX_TRIED = 256 };
+	unsigned int last = marker_last_line(m), tried = 0;
+	uint64_t way;
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return false;
+	for (i = 0; i < nlines && tried < MAX_TRIED; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+		int ln;
+
+		if (!l || dwarf_lineaddr(l, &a) || dwarf_lineno(l, &ln) ||
+		    !in_ranges(root, a) || smk_binary_symbol_at(b, a) != sym ||
+		    !smk_code_block_start(b, a) || nested_copy(cu, root, a) ||
+		    root_line(cu, root, file, a, true) <= last ||
+		    smk_code_reachable(b, a) == SMK_NO)
+			continue;
+		tried++;
+		/* Reached past the sites, and on past them to a way out:
+		 * a run of the copy that no site sees, not later code
+		 * scheduled before a site of its block. */
+		if (smk_code_reached_around(b, a, sites, nsites) == SMK_YES &&
+		    smk_code_exit_from(b, a, sites, nsites, &way) == SMK_YES) {
+			*at = a;
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * A marker that every call of its function runs before it returns, by
  * the source (a statement of the body itself, no return or goto before
@@ -2728,6 +2804,65 @@ static void exit_bypassed(struct smk_binary *b, Dwarf_Die *root,
 		"way from the entry at %#llx leaves the function at %#llx "
 		"past every site", sym->name ? sym->name : "?",
 		(unsigned long long)sym->addr, (unsigned long long)way);
+}
+
+/*
+ * The same for a copy inlined into another function (@root), once all the
+ * marker's sites are known (@sites: a path through another copy's site is
+ * a run the probe counts, as where two copies' tails were merged): every
+ * way into the copy must pass a site before it leaves the function it is
+ * in.  The ways in are gcc's DW_AT_entry_pc, or without one (clang, whose
+ * low_pc may be a loop's alignment padding) every block that enters the
+ * copy's ranges; and code of a later line that a path reaches past the
+ * sites (later_reached_around()).  Copies with no site of their own are
+ * other rules' (some copies lost).
+ */
+static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
+			  Dwarf_Die *root, const char *file,
+			  const struct smk_marker *m, const uint64_t *sites,
+			  size_t nsites, struct smk_placement *p, bool *out)
+{
+	char path[4096];
+	const char *src;
+	const struct smk_symbol *sym = NULL;
+	uint64_t way = 0;
+	Dwarf_Addr entry = 0;
+	size_t k;
+	bool has_entry = dwarf_hasattr(root, DW_AT_entry_pc);
+
+	*out = false;
+	for (k = 0; k < nsites && !sym; k++)
+		if (in_ranges(root, sites[k]))
+			sym = smk_binary_symbol_at(b, sites[k]);
+	if (!sym || (sym->name && strstr(sym->name, ".cold")))
+		return;
+	if (has_entry && (dwarf_entrypc(root, &entry) != 0 ||
+			  smk_binary_symbol_at(b, entry) != sym))
+		return;
+	src = marker_source(b, m, file, path, sizeof(path));
+	if (!src || smk_source_marker_on_every_call(b, src, m->line,
+						    m->rec.name) != 1)
+		return;
+	if (later_reached_around(b, cu, root, file, m, sym, sites, nsites,
+				 &way)) {
+		*out = true;
+		explain(p, "  copy inlined in %s: every call runs the marker "
+			"by the source, but code of a later line at %#llx is "
+			"reached from the entry of %s past every site",
+			sym->name ? sym->name : "?", (unsigned long long)way,
+			sym->name ? sym->name : "?");
+		return;
+	}
+	if ((has_entry ? smk_code_exit_from(b, entry, sites, nsites, &way) :
+	     copy_exit_into(b, root, sym, sites, nsites, &way)) != SMK_YES)
+		return;
+	*out = true;
+	explain(p, "  copy inlined in %s: every call runs the marker by the "
+		"source (a statement of the body, no return or goto before "
+		"it), but a way from %s leaves %s at %#llx past every site",
+		sym->name ? sym->name : "?",
+		has_entry ? "the copy's entry" : "a way into the copy",
+		sym->name ? sym->name : "?", (unsigned long long)way);
 }
 
 /*
@@ -2867,9 +3002,13 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	bool plain;
 	int line;
 
-	/* The only way into the site's basic block: a conditional jump. */
+	/* The only way into the site's basic block: a conditional jump of
+	 * this copy's code (another copy's "if (v < 0) die(v);", inlined
+	 * twice in a row, says nothing of this one's statements). */
 	if (!src || !head || smk_code_preds(b, head, &pred, 1) != 1 ||
-	    !smk_code_cond_jump(b, pred))
+	    !smk_code_cond_jump(b, pred) || !in_ranges(root, pred) ||
+	    !dwarf_diecu(root, &cu, NULL, NULL) ||
+	    nested_copy(&cu, root, pred))
 		return false;
 	*jump = pred;
 	/* After a plain statement, the marker runs whichever way any
@@ -3608,6 +3747,36 @@ static struct smk_error *demote(struct smk_placement *p, enum rule r)
 	       both_ways(p, rules[r].name, p->rule);
 }
 
+/* copy_bypassed() for each inlined copy, against all the sites. */
+static struct smk_error *copies_bypassed(struct smk_binary *b,
+					 const struct smk_marker *m,
+					 const char *file,
+					 struct smk_placement *p,
+					 struct verdict *acc)
+{
+	uint64_t *all = malloc(p->nsites * sizeof(*all));
+	bool bp = false;
+	size_t i;
+
+	if (!all)
+		return &smk_error_nomem;
+	for (i = 0; i < p->nsites; i++)
+		all[i] = p->sites[i].addr;
+	for (i = 0; i < m->ninstances && !bp; i++) {
+		Dwarf_Die root, cu;
+
+		if (!m->instances[i].inlined ||
+		    !dwarf_offdie(b->dwarf, m->instances[i].root, &root) ||
+		    !dwarf_diecu(&root, &cu, NULL, NULL))
+			continue;
+		copy_bypassed(b, &cu, &root, file, m, all, p->nsites, p, &bp);
+	}
+	free(all);
+	if (bp)
+		note(acc, RULE_PARTIAL);
+	return NULL;
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
@@ -4114,6 +4283,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	    alone_in_arm(b, m, file) &&
 	    !(acc.worst == RULE_LINE && arms_kept(b, p)))
 		note(&acc, RULE_ARM_ERASED);
+	if (!err && file && p->nsites && !acc.under &&
+	    (rules[acc.worst].verdict == SMK_VERDICT_EXACT || acc.over))
+		err = copies_bypassed(b, m, file, p, &acc);
 	/* A question with no answer on the way: nothing is proven. */
 	if (p->nsites && smk_code_unknowns(b) != unknowns)
 		note(&acc, RULE_UNKNOWN);
