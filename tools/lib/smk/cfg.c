@@ -645,21 +645,7 @@ static uint64_t rip_target(struct smk_binary *b, const cs_insn *in,
 	return t + in->size - x->encoding.disp_offset;
 }
 
-/* The index of the instruction at @addr in @f's first @n, or @n. */
-static size_t insn_at_index(const struct func_info *f, size_t n, uint64_t addr)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (f->insns[mid].addr < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && f->insns[lo].addr == addr ? lo : n;
-}
+static size_t insn_find(const struct func_info *fn, uint64_t addr);
 
 /*
  * Is the indirect jump insn[@j] that no table explains a tail call
@@ -704,7 +690,7 @@ static bool tail_call_indirect(const struct func_info *f, size_t j)
 		if (f->insns[v].falls && v + 1 < n)
 			to[nt++] = v + 1;
 		if (f->insns[v].target &&
-		    (k = insn_at_index(f, n, f->insns[v].target)) < n)
+		    (k = insn_find(f, f->insns[v].target)) < n)
 			to[nt++] = k;
 		for (t = 0; t < nt; t++) {
 			if (h[to[t]] == INT64_MIN) {

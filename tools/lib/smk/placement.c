@@ -67,6 +67,7 @@ enum rule {
 	RULE_TAIL_DUP,
 	RULE_JOIN,
 	RULE_LOOP_OVER,
+	RULE_LOOP_ENTRY,
 	RULE_CONDMOVE,
 	RULE_MERGED_ARMS,
 	RULE_VECTORIZED,
@@ -163,6 +164,14 @@ static const struct {
 		"it is inside a loop of the machine code that the marker is "
 		"not in (a loop's head on the marker's line or the next): "
 		"hits repeat",
+		.dir = SMK_DIRECTION_OVER,
+	},
+	[RULE_LOOP_ENTRY] = {
+		"copy before the loop", SMK_VERDICT_APPROX,
+		"a copy of the marker's point sits before the loop the marker "
+		"is in (the loop's first test), in fewer loops of the machine "
+		"code than another copy that is in the loop: it fires when "
+		"the loop is entered, besides each pass",
 		.dir = SMK_DIRECTION_OVER,
 	},
 	[RULE_CONDMOVE] = {
@@ -2125,11 +2134,13 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 			    const char *file, const struct smk_marker *m,
 			    uint64_t addr, enum rule r, size_t copies,
+			    const uint64_t *sites, size_t nsites,
 			    struct smk_placement *p)
 {
 	const char *why;
 	int code, src;
 	char path[4096];
+	size_t k;
 
 	if (r == RULE_UNDECODED)
 		return r;
@@ -2174,9 +2185,29 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	if (file && smk_source_leaves_loop(b, file, m->line,
 					   m->rec.name) == 1)
 		return r;
-	if (copies >= 2 ||
-	    (rules[r].verdict == SMK_VERDICT_APPROX &&
-	     rules[r].dir == SMK_DIRECTION_UNDER))
+	if (rules[r].verdict == SMK_VERDICT_APPROX &&
+	    rules[r].dir == SMK_DIRECTION_UNDER)
+		return r;
+	/* A copy per pass of a loop unrolled whole: no copy is left in as
+	 * many loops as the source's.  One that is is the loop kept, and a
+	 * shallower copy is no pass of it but the loop's entry (lua's
+	 * str_rep at gcc -O2: the marker's block given the test before the
+	 * loop as well as its latches, 5 hits for 4): its hits come on top
+	 * of the deeper copies' passes. */
+	for (k = 0; copies >= 2 && k < nsites; k++)
+		if (sites[k] != addr &&
+		    smk_code_loop_depth(b, sites[k], &why) >= src) {
+			explain(p, "  %#llx: another copy of the marker's block, "
+				"%#llx, is in %d loops: this one is no pass of "
+				"an unrolled loop", (unsigned long long)addr,
+				(unsigned long long)sites[k], src);
+			if (r != RULE_NONE &&
+			    rules[r].verdict == SMK_VERDICT_APPROX &&
+			    rules[r].dir == SMK_DIRECTION_OVER)
+				return r;
+			return RULE_LOOP_ENTRY;
+		}
+	if (copies >= 2)
 		return r;
 	return RULE_LOOP_NEST;
 }
@@ -3245,7 +3276,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		", a removed block's range left at the entry" : "",
 		unopt ? ", unoptimized (gcc -O0)" : "",
 		r == RULE_OWN_BLOCK ? "no objection" : rules[r].name);
-	r = loops_rule(b, root, file, m, addr, r, copies, p);
+	r = loops_rule(b, root, file, m, addr, r, copies, sites, nsites, p);
 	explain(p, "  %#llx: %s", (unsigned long long)addr,
 		r == RULE_OWN_BLOCK ? "nothing against it" : rules[r].name);
 	return r;
