@@ -24,6 +24,28 @@ __attribute__((noinline)) static size_t rep(char *p, const char *s, size_t l,
 	return (size_t)(p - start) + l;
 }
 
+/* A marker opening a loop's body (zlib's gz_zero): gcc peels the first
+ * pass, the body's start once before the loop and once in it.  Each
+ * copy is a pass. */
+__attribute__((noinline)) static long zeros(char *buf, long len, long size)
+{
+	int first = 1;
+	long done = 0;
+
+	while (len) {
+		trace_simple(zero_pass, "len=%ld", len);
+		long n = size > len ? len : size;
+
+		if (first) {
+			memset(buf, 0, (size_t)n);
+			first = 0;
+		}
+		done += n;
+		len -= n;
+	}
+	return done;
+}
+
 int main(int argc, char **argv)
 {
 	char buf[256];
@@ -31,6 +53,7 @@ int main(int argc, char **argv)
 	size_t k = rep(buf, "ab", 2, ",", 1, n);
 
 	k += rep(buf, "xy", 2, "", 0, n);
+	k += (size_t)zeros(buf, n * 10, 16);
 	printf("%zu\n", k);
 	return 0;
 }

@@ -2122,6 +2122,54 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 }
 
 /*
+ * Can the copy of the marker's block at @addr, in fewer loops than the
+ * marker, be the first pass of its loop peeled off (a rotated loop:
+ * zlib's gz_zero, "while (len) { marker; ...", the body's start once
+ * before the loop and once in it)?  Yes unless a statement stands before
+ * the marker in its block (a plain one, or an if, for, while or switch)
+ * and none of its code (up to 64 rows) reaches @addr: a pass runs that
+ * statement first, and the loop's first test, before the loop, follows
+ * none of it (lua's str_rep: "p += lsep; marker; }"; sweepgen: "if (...)
+ * { ... } else { ... } marker; }").
+ */
+static bool peeled_pass(struct smk_binary *b, Dwarf_Die *root,
+			const char *file, const struct smk_marker *m,
+			uint64_t addr)
+{
+	enum { MAX_ROWS = 64 };
+	unsigned int first = 0, last = 0, ln, seen = 0;
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+	Dwarf_Die cu;
+	bool returns;
+
+	if (!src || !dwarf_diecu(root, &cu, NULL, NULL) ||
+	    smk_source_prev_any(b, src, m->line, m->rec.name, &first, &last,
+				&returns) != 1 || last >= m->line ||
+	    dwarf_getsrclines(&cu, &lines, &nlines) != 0)
+		return true;
+	/* The statement's code: its rows of any kind, and the calls
+	 * inlined on its lines. */
+	for (i = 0; i < nlines && seen < MAX_ROWS; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		Dwarf_Addr a;
+
+		if (!l || dwarf_lineaddr(l, &a) || !in_ranges(root, a) ||
+		    nested_copy(&cu, root, a))
+			continue;
+		ln = root_line(&cu, root, file, a, true);
+		if (ln < first || ln > last)
+			continue;
+		seen++;
+		if (smk_code_reaches(b, a, addr) != SMK_NO)
+			return true;
+	}
+	return !seen || seen == MAX_ROWS;
+}
+
+/*
  * Does the probe's address at @addr sit in as many loops of the machine
  * code as the marker sits in the source?  Code of a line shared with a
  * loop's head (clang's "marker; for (...)"), a loop the compiler deleted
@@ -2193,8 +2241,10 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	 * shallower copy is no pass of it but the loop's entry (lua's
 	 * str_rep at gcc -O2: the marker's block given the test before the
 	 * loop as well as its latches, 5 hits for 4): its hits come on top
-	 * of the deeper copies' passes. */
-	for (k = 0; copies >= 2 && k < nsites; k++)
+	 * of the deeper copies' passes.  Unless it is the first pass, the
+	 * loop's body peeled off in front of it (peeled_pass()). */
+	for (k = 0; copies >= 2 && k < nsites &&
+	     !peeled_pass(b, root, file, m, addr); k++)
 		if (sites[k] != addr &&
 		    smk_code_loop_depth(b, sites[k], &why) >= src) {
 			explain(p, "  %#llx: another copy of the marker's block, "
@@ -2890,7 +2940,7 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	*out = true;
 	explain(p, "  copy inlined in %s: every call runs the marker by the "
 		"source (a statement of the body, no return or goto before "
-		"it), but a way from %s leaves %s at %#llx past every site",
+		"it), but from %s a path leaves %s at %#llx past every site",
 		sym->name ? sym->name : "?",
 		has_entry ? "the copy's entry" : "a way into the copy",
 		sym->name ? sym->name : "?", (unsigned long long)way);
