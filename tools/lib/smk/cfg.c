@@ -1774,6 +1774,7 @@ static enum smk_answer exit_walk(struct smk_binary *b, uint64_t addr,
 	enum smk_answer r = SMK_NO, cold = SMK_UNKNOWN;
 	bool cold_read = false, cold_done = false;
 
+	flow_dies(b, addr);
 	if (!func_at(b, addr, &sym) || !(fl = edges_at(b, addr, &fn, &j)))
 		return unknown(b);
 	if (from_addr) {
@@ -1855,14 +1856,20 @@ static enum smk_answer exit_walk(struct smk_binary *b, uint64_t addr,
 		size_t v = work[--wn], end;
 
 		/* A call that does not return ends the path (exit(), a
-		 * function of the binary that only aborts). */
+		 * function of the binary that only aborts): flow_dies()'s
+		 * fact, but for the start's own instructions from @addr. */
 		end = block_end(fn, fl, v);
-		for (k = from_addr && v == start ? j : fl->first[v]; k < end;
-		     k++)
-			if (call_noreturn(b, &fn->insns[k]))
-				break;
-		if (k < end)
-			continue;
+		if (fl->dies && !(from_addr && v == start)) {
+			if (fl->dies[v])
+				continue;
+		} else {
+			for (k = from_addr && v == start ? j : fl->first[v];
+			     k < end; k++)
+				if (call_noreturn(b, &fn->insns[k]))
+					break;
+			if (k < end)
+				continue;
+		}
 		if (block_exits(fn, fl, v, &to)) {
 			if (to && !cold_read) {
 				cold = cold_back(b, sym->name, fn, &lo, &hi,
@@ -1929,10 +1936,11 @@ enum smk_answer smk_code_exit_into(struct smk_binary *b, const uint64_t *lo,
 				   const uint64_t *avoid, size_t navoid,
 				   uint64_t *exit_at)
 {
-	struct func_info *fn = nr ? func_at(b, lo[0], NULL) : NULL;
+	struct func_info *fn;
 
 	if (!nr)
 		return SMK_NO;
+	fn = func_at(b, lo[0], NULL);
 	if (!fn || !fn->n)
 		return unknown(b);
 	return exit_walk(b, fn->insns[0].addr, false, lo, hi, nr, avoid,

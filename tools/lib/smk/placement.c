@@ -2243,20 +2243,21 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	 * loop as well as its latches, 5 hits for 4): its hits come on top
 	 * of the deeper copies' passes.  Unless it is the first pass, the
 	 * loop's body peeled off in front of it (peeled_pass()). */
-	for (k = 0; copies >= 2 && k < nsites &&
-	     !peeled_pass(b, root, file, m, addr); k++)
+	for (k = 0; copies >= 2 && k < nsites; k++)
 		if (sites[k] != addr &&
-		    smk_code_loop_depth(b, sites[k], &why) >= src) {
-			explain(p, "  %#llx: another copy of the marker's block, "
-				"%#llx, is in %d loops: this one is no pass of "
-				"an unrolled loop", (unsigned long long)addr,
-				(unsigned long long)sites[k], src);
-			if (r != RULE_NONE &&
-			    rules[r].verdict == SMK_VERDICT_APPROX &&
-			    rules[r].dir == SMK_DIRECTION_OVER)
-				return r;
-			return RULE_LOOP_ENTRY;
-		}
+		    smk_code_loop_depth(b, sites[k], &why) >= src)
+			break;
+	if (copies >= 2 && k < nsites &&
+	    !peeled_pass(b, root, file, m, addr)) {
+		explain(p, "  %#llx: another copy of the marker's block, "
+			"%#llx, is in %d loops: this one is no pass of an "
+			"unrolled loop", (unsigned long long)addr,
+			(unsigned long long)sites[k], src);
+		if (r != RULE_NONE && rules[r].verdict == SMK_VERDICT_APPROX &&
+		    rules[r].dir == SMK_DIRECTION_OVER)
+			return r;
+		return RULE_LOOP_ENTRY;
+	}
 	if (copies >= 2)
 		return r;
 	return RULE_LOOP_NEST;
@@ -2843,6 +2844,18 @@ static bool later_reached_around(struct smk_binary *b, Dwarf_Die *cu,
 	return false;
 }
 
+/* Does every call of the marker's function run it, by the source
+ * (smk_source_marker_on_every_call())? */
+static bool every_call_runs(struct smk_binary *b, const struct smk_marker *m,
+			    const char *file)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+
+	return src && smk_source_marker_on_every_call(b, src, m->line,
+						       m->rec.name) == 1;
+}
+
 /*
  * A marker that every call of its function runs before it returns, by
  * the source (a statement of the body itself, no return or goto before
@@ -2859,8 +2872,6 @@ static void exit_bypassed(struct smk_binary *b, Dwarf_Die *root,
 			  const struct smk_instance *in, const uint64_t *sites,
 			  size_t nsites, struct smk_placement *p, bool *out)
 {
-	char path[4096];
-	const char *src;
 	const struct smk_symbol *sym;
 	uint64_t way = 0;
 
@@ -2872,9 +2883,7 @@ static void exit_bypassed(struct smk_binary *b, Dwarf_Die *root,
 	if (!sym || !in_ranges(root, sym->addr) ||
 	    (sym->name && strstr(sym->name, ".cold")))
 		return;
-	src = marker_source(b, m, file, path, sizeof(path));
-	if (!src || smk_source_marker_on_every_call(b, src, m->line,
-						    m->rec.name) != 1)
+	if (!every_call_runs(b, m, file))
 		return;
 	if (smk_code_exit_around(b, sites[0], sites, nsites, &way) !=
 	    SMK_YES)
@@ -2903,8 +2912,6 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			  const struct smk_marker *m, const uint64_t *sites,
 			  size_t nsites, struct smk_placement *p, bool *out)
 {
-	char path[4096];
-	const char *src;
 	const struct smk_symbol *sym = NULL;
 	uint64_t way = 0;
 	Dwarf_Addr entry = 0;
@@ -2920,9 +2927,7 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	if (has_entry && (dwarf_entrypc(root, &entry) != 0 ||
 			  smk_binary_symbol_at(b, entry) != sym))
 		return;
-	src = marker_source(b, m, file, path, sizeof(path));
-	if (!src || smk_source_marker_on_every_call(b, src, m->line,
-						    m->rec.name) != 1)
+	if (!every_call_runs(b, m, file))
 		return;
 	if (later_reached_around(b, cu, root, file, m, sym, sites, nsites,
 				 &way)) {
@@ -3097,7 +3102,7 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	 * "if (flag)" into the next one's: csmith's transparent_crc()). */
 	plain = smk_source_prev_statement(b, src, m->line, m->rec.name,
 					  &first, &last) == 1 &&
-		last <= m->line && dwarf_diecu(root, &cu, NULL, NULL);
+		last <= m->line;
 	if (plain && last < m->line &&
 	    (line = root_line(&cu, root, file, pred, false)) >=
 	    (int)first &&
@@ -3144,8 +3149,7 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	 * -O0: the line's row is the second test's, after the first
 	 * test's jump, which gcc gives the ":" line).
 	 */
-	if (dwarf_diecu(root, &cu, NULL, NULL) &&
-	    (line = root_line(&cu, root, file, pred, true)) > 0 &&
+	if ((line = root_line(&cu, root, file, pred, true)) > 0 &&
 	    line > (int)marker_last_line(m)) {
 		explain(p, "  %#llx: its block is entered only by the "
 			"conditional jump at %#llx, code of line %d, after "
@@ -3156,7 +3160,6 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	/* Before an if or a loop, by a jump of that statement's. */
 	if (smk_source_conditional_after(b, src, m->line, m->rec.name,
 					 &next) != 1 ||
-	    !dwarf_diecu(root, &cu, NULL, NULL) ||
 	    !(l = dwarf_getsrc_die(&cu, pred)) || dwarf_lineno(l, &line) ||
 	    !(lf = dwarf_linesrc(l, NULL, NULL)) ||
 	    !smk_same_source(lf, file) || line < (int)next)
