@@ -2127,7 +2127,8 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
  * zlib's gz_zero, "while (len) { marker; ...", the body's start once
  * before the loop and once in it)?  Yes unless a statement stands before
  * the marker in its block (a plain one, or an if, for, while or switch)
- * and none of its code (up to 64 rows) reaches @addr: a pass runs that
+ * and none of its code (64 rows read at most, and more is not proven a
+ * pass) reaches @addr: a pass runs that
  * statement first, and the loop's first test, before the loop, follows
  * none of it (lua's str_rep: "p += lsep; marker; }"; sweepgen: "if (...)
  * { ... } else { ... } marker; }").
@@ -2166,7 +2167,9 @@ static bool peeled_pass(struct smk_binary *b, Dwarf_Die *root,
 		if (smk_code_reaches(b, a, addr) != SMK_NO)
 			return true;
 	}
-	return !seen || seen == MAX_ROWS;
+	/* No code of it: nothing to tell, a pass as before.  Too much to
+	 * read all of: not proven one. */
+	return !seen;
 }
 
 /*
@@ -2803,24 +2806,26 @@ static enum smk_answer copy_exit_into(struct smk_binary *b, Dwarf_Die *root,
  * the next line's luaC_runtilstate (1 hit of 3).  It must also lead on
  * to a way out of that function past every site: later code scheduled
  * before a site of its own block is not a run missed.  The first such
- * address in *@at.
+ * address in *@at.  Unknown without a line table or with more than 4,096
+ * such starts to try (the cfg questions count their own unknowns).
  */
-static bool later_reached_around(struct smk_binary *b, Dwarf_Die *cu,
-				 Dwarf_Die *root, const char *file,
-				 const struct smk_marker *m,
-				 const struct smk_symbol *sym,
-				 const uint64_t *sites, size_t nsites,
-				 uint64_t *at)
+static enum smk_answer later_reached_around(struct smk_binary *b,
+					    Dwarf_Die *cu, Dwarf_Die *root,
+					    const char *file,
+					    const struct smk_marker *m,
+					    const struct smk_symbol *sym,
+					    const uint64_t *sites,
+					    size_t nsites, uint64_t *at)
 {
-	enum { MAX_TRIED = 256 };
+	enum { MAX_TRIED = 4096 };
 	unsigned int last = marker_last_line(m), tried = 0;
 	uint64_t way;
 	Dwarf_Lines *lines;
 	size_t nlines, i;
 
 	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
-		return false;
-	for (i = 0; i < nlines && tried < MAX_TRIED; i++) {
+		return SMK_UNKNOWN;
+	for (i = 0; i < nlines; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		Dwarf_Addr a;
 		int ln;
@@ -2831,17 +2836,18 @@ static bool later_reached_around(struct smk_binary *b, Dwarf_Die *cu,
 		    root_line(cu, root, file, a, true) <= last ||
 		    smk_code_reachable(b, a) == SMK_NO)
 			continue;
-		tried++;
+		if (tried++ == MAX_TRIED)
+			return SMK_UNKNOWN;	/* too many to tell */
 		/* Reached past the sites, and on past them to a way out:
 		 * a run of the copy that no site sees, not later code
 		 * scheduled before a site of its block. */
 		if (smk_code_reached_around(b, a, sites, nsites) == SMK_YES &&
 		    smk_code_exit_from(b, a, sites, nsites, &way) == SMK_YES) {
 			*at = a;
-			return true;
+			return SMK_YES;
 		}
 	}
-	return false;
+	return SMK_NO;
 }
 
 /* Does every call of the marker's function run it, by the source
@@ -2910,8 +2916,10 @@ static void exit_bypassed(struct smk_binary *b, Dwarf_Die *root,
 static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			  Dwarf_Die *root, const char *file,
 			  const struct smk_marker *m, const uint64_t *sites,
-			  size_t nsites, struct smk_placement *p, bool *out)
+			  size_t nsites, struct smk_placement *p, bool *out,
+			  bool *untold)
 {
+	enum smk_answer a;
 	const struct smk_symbol *sym = NULL;
 	uint64_t way = 0;
 	Dwarf_Addr entry = 0;
@@ -2929,8 +2937,16 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 		return;
 	if (!every_call_runs(b, m, file))
 		return;
-	if (later_reached_around(b, cu, root, file, m, sym, sites, nsites,
-				 &way)) {
+	a = later_reached_around(b, cu, root, file, m, sym, sites, nsites,
+				 &way);
+	if (a == SMK_UNKNOWN) {
+		*untold = true;
+		explain(p, "  copy inlined in %s: too much code of later lines "
+			"to tell whether a way reaches it past every site",
+			sym->name ? sym->name : "?");
+		return;
+	}
+	if (a == SMK_YES) {
 		*out = true;
 		explain(p, "  copy inlined in %s: every call runs the marker "
 			"by the source, but code of a later line at %#llx is "
@@ -2939,9 +2955,14 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			sym->name ? sym->name : "?");
 		return;
 	}
-	if ((has_entry ? smk_code_exit_from(b, entry, sites, nsites, &way) :
-	     copy_exit_into(b, root, sym, sites, nsites, &way)) != SMK_YES)
+	a = has_entry ? smk_code_exit_from(b, entry, sites, nsites, &way) :
+	    copy_exit_into(b, root, sym, sites, nsites, &way);
+	if (a != SMK_YES) {
+		/* The cfg counts its own unknown answers; too many ranges
+		 * to read is this one's. */
+		*untold |= a == SMK_UNKNOWN;
 		return;
+	}
 	*out = true;
 	explain(p, "  copy inlined in %s: every call runs the marker by the "
 		"source (a statement of the body, no return or goto before "
@@ -3839,7 +3860,7 @@ static struct smk_error *copies_bypassed(struct smk_binary *b,
 					 struct verdict *acc)
 {
 	uint64_t *all = malloc(p->nsites * sizeof(*all));
-	bool bp = false;
+	bool bp = false, untold = false;
 	size_t i;
 
 	if (!all)
@@ -3853,11 +3874,14 @@ static struct smk_error *copies_bypassed(struct smk_binary *b,
 		    !dwarf_offdie(b->dwarf, m->instances[i].root, &root) ||
 		    !dwarf_diecu(&root, &cu, NULL, NULL))
 			continue;
-		copy_bypassed(b, &cu, &root, file, m, all, p->nsites, p, &bp);
+		copy_bypassed(b, &cu, &root, file, m, all, p->nsites, p, &bp,
+			      &untold);
 	}
 	free(all);
 	if (bp)
 		note(acc, RULE_PARTIAL);
+	else if (untold)
+		note(acc, RULE_UNKNOWN);	/* nothing proven: fail closed */
 	return NULL;
 }
 
