@@ -1227,6 +1227,79 @@ int main(void)
 			   nth[i].want);
 		}
 	}
+	{
+		/* smk_source_block_open() and smk_source_arm_entry(): the
+		 * marker's block, and the if whose block it starts. */
+		static const struct {
+			const char *what, *text;
+			int want_open;
+			unsigned int open;	/* back from the marker's line */
+			bool body;
+			int want_arm;
+			unsigned int hfirst, hlast, own, close; /* 0: none */
+		} blk[] = {
+			{ "the function's body",
+			  "int f(int a)\n{\n\tint s = 2;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
+			  1, 2, true, 0, 0, 0, 0, 0 },
+			{ "an if's block after declarations",
+			  "int f(int a)\n{\n\tif (a > 2) {\n\t\tint s = 2;\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta += s;\n"
+			  "\t}\n\treturn a;\n}\n",
+			  1, 2, false, 1, 2, 2, 2, 2 },
+			{ "an else's block: the head is the whole chain",
+			  "int f(int a)\n{\n\tif (a > 2) {\n\t\ta = 1;\n"
+			  "\t} else if (a < -2) {\n\t\ta = 2;\n\t} else {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta = 3;\n"
+			  "\t}\n\treturn a;\n}\n",
+			  1, 1, false, 1, 5, 3, 0, 2 },
+			{ "a statement with code of its own before it",
+			  "int f(int a)\n{\n\tif (a > 2) {\n\t\tif (a > 5)\n"
+			  "\t\t\ta = 1;\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\ta++;\n\t}\n\treturn a;\n}\n",
+			  1, 3, false, 0, 0, 0, 0, 0 },
+			{ "a loop's body is no if's",
+			  "int f(int a)\n{\n\twhile (a > 2) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n"
+			  "\t}\n\treturn a;\n}\n",
+			  1, 1, false, 0, 0, 0, 0, 0 },
+			{ "a braceless arm",
+			  "int f(int a)\n{\n\tif (a > 2)\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 0, false, 0, 0, 0, 0, 0 },
+		};
+
+		for (i = 0; i < sizeof(blk) / sizeof(*blk); i++) {
+			unsigned int decl = 0, ln, open = 0, hf = 0, hl = 0;
+			unsigned int own = 0, close = 0;
+			bool body = false;
+			int r, ra;
+
+			ln = new_case("blk", blk[i].what, blk[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_block_open(&b, path, ln, "m", decl,
+						  &open, &body);
+			ok(r == blk[i].want_open &&
+			   (r != 1 || (open == ln - blk[i].open &&
+				       body == blk[i].body)),
+			   "block_open: %s: %d, line %u of %u, body %d "
+			   "(want %d)", blk[i].what, r, open, ln, body,
+			   blk[i].want_open);
+			ra = smk_source_arm_entry(&b, path, ln, "m", &hf, &hl,
+						  &own, &close);
+			ok(ra == blk[i].want_arm &&
+			   (ra != 1 || (hf == ln - blk[i].hfirst &&
+				       hl == ln - blk[i].hlast &&
+				       own == (blk[i].own ?
+					       ln - blk[i].own : 0) &&
+				       close == ln + blk[i].close)),
+			   "arm_entry: %s: %d, head %u-%u, own %u, close %u "
+			   "of %u (want %d)", blk[i].what, ra, hf, hl, own,
+			   close, ln, blk[i].want_arm);
+		}
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

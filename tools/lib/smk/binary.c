@@ -435,6 +435,8 @@ void smk_binary_destroy(struct smk_binary *b)
 		b->cfg_cache_free(b->cfg_cache);
 	if (b->src_cache_free)
 		b->src_cache_free(b->src_cache);
+	if (b->copies_cache_free)
+		b->copies_cache_free(b->copies_cache);
 	free(b->relocs);
 	free(b->imports);
 	free(b->syms);

@@ -75,6 +75,8 @@ struct smk_binary {
 	void (*cfg_cache_free)(void *);
 	void *src_cache;		/* source.c's tokenized files */
 	void (*src_cache_free)(void *);
+	void *copies_cache;		/* dwarf-aux.c's copies per unit */
+	void (*copies_cache_free)(void *);
 	struct reloc_entry *relocs;	/* a module's, by address, on demand */
 	size_t nrelocs;
 	bool relocs_tried;

@@ -2031,7 +2031,8 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 	return NULL;
 }
 
-bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
+/* smk_code_straight(), or with @alone false smk_code_falls_to(). */
+static bool runs_on(struct smk_binary *b, uint64_t a, uint64_t c, bool alone)
 {
 	const struct smk_symbol *sa;
 	struct func_info *fn = a < c ? func_at(b, a, &sa) : NULL;
@@ -2048,12 +2049,22 @@ bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
 		seen_a |= in->addr == a;
 		if (in->jump || !in->falls)
 			return false;
-		if (in->addr > a &&
+		if (alone && in->addr > a &&
 		    is_target(fn->targets, fn->ntargets, in->addr))
 			return false;
 	}
 	return seen_a && i < fn->n && fn->insns[i].addr == c &&
-	       !is_target(fn->targets, fn->ntargets, c);
+	       !(alone && is_target(fn->targets, fn->ntargets, c));
+}
+
+bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c)
+{
+	return runs_on(b, a, c, true);
+}
+
+bool smk_code_falls_to(struct smk_binary *b, uint64_t a, uint64_t c)
+{
+	return runs_on(b, a, c, false);
 }
 
 size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,

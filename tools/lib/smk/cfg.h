@@ -71,6 +71,13 @@ struct smk_error *smk_code_facts(struct smk_binary *b, uint64_t addr,
 bool smk_code_straight(struct smk_binary *b, uint64_t a, uint64_t c);
 
 /*
+ * Does control that reaches @a go on to @c (@a < @c, same function), with
+ * no jump or return in [@a, @c)?  Other paths may enter on the way: @c
+ * runs each time @a does, and maybe more often.  False when unknown.
+ */
+bool smk_code_falls_to(struct smk_binary *b, uint64_t a, uint64_t c);
+
+/*
  * Copies of the exit tail at @addr: its instructions through the first
  * ret or jmp (at most 8, no branch on the way), found again instruction
  * for instruction elsewhere in the same function.  Compilers duplicate a

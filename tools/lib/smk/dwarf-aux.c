@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "binary.h"
 #include "dwarf-aux.h"
 
 enum {
@@ -1370,4 +1371,171 @@ bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu)
 		last = o;
 	/* No -O at all is -O0; the last one wins. */
 	return !last || (last[3] == '0' && (last[4] == ' ' || !last[4]));
+}
+
+/*
+ * Copies of functions per unit (smk_dwarf_copies()): one walk of a unit's
+ * DIEs gives, for every function inlined or with code there, how many
+ * inlined copies it has and whether it has code of its own; placement
+ * asks it for every marker of a function, so it is kept per unit.
+ */
+struct copies_entry {
+	Dwarf_Off origin;
+	size_t ninlined;
+	bool code;
+};
+
+struct copies_unit {
+	Dwarf_Off cu;
+	struct copies_entry *e;
+	size_t n;
+};
+
+struct copies_cache {
+	struct copies_unit *u;
+	size_t n;
+};
+
+static void copies_cache_free(void *p)
+{
+	struct copies_cache *c = p;
+	size_t i;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++)
+		free(c->u[i].e);
+	free(c->u);
+	free(c);
+}
+
+static int copies_cmp(const void *a, const void *b)
+{
+	const struct copies_entry *x = a, *y = b;
+
+	return x->origin < y->origin ? -1 : x->origin > y->origin;
+}
+
+static Dwarf_Off die_origin(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Die o;
+
+	if (dwarf_attr(die, DW_AT_abstract_origin, &a) &&
+	    dwarf_formref_die(&a, &o))
+		return dwarf_dieoffset(&o);
+	return dwarf_dieoffset(die);
+}
+
+static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
+{
+	Dwarf_Die stack[MAX_SCOPE_DEPTH];
+	size_t cap = 0, depth = 0, i, j;
+	int r;
+
+	if (dwarf_child(cu, &stack[0]) != 0)
+		return NULL;
+	depth = 1;
+	while (depth) {
+		Dwarf_Die *d = &stack[depth - 1];
+		int tag = dwarf_tag(d);
+		Dwarf_Addr lo;
+
+		if (tag == DW_TAG_inlined_subroutine ||
+		    (tag == DW_TAG_subprogram &&
+		     (dwarf_lowpc(d, &lo) == 0 ||
+		      dwarf_hasattr(d, DW_AT_ranges)))) {
+			if (u->n == cap) {
+				struct copies_entry *ne;
+
+				cap = cap ? 2 * cap : 64;
+				ne = realloc(u->e, cap * sizeof(*ne));
+				if (!ne)
+					return &smk_error_nomem;
+				u->e = ne;
+			}
+			u->e[u->n].origin = die_origin(d);
+			u->e[u->n].ninlined = tag == DW_TAG_inlined_subroutine;
+			u->e[u->n].code = tag == DW_TAG_subprogram;
+			u->n++;
+		}
+		/* Into the children, else on to the next sibling up. */
+		if (dwarf_haschildren(d) && depth < MAX_SCOPE_DEPTH &&
+		    dwarf_child(d, &stack[depth]) == 0) {
+			depth++;
+			continue;
+		}
+		while (depth) {
+			r = dwarf_siblingof(&stack[depth - 1],
+					    &stack[depth - 1]);
+			if (r == 0)
+				break;
+			/* A broken tree: what was read so far (fewer
+			 * copies, so no claim rests on the rest). */
+			if (r < 0)
+				depth = 1;
+			depth--;
+		}
+	}
+	/* One entry per function. */
+	qsort(u->e, u->n, sizeof(*u->e), copies_cmp);
+	for (i = j = 0; i < u->n; i++) {
+		if (j && u->e[j - 1].origin == u->e[i].origin) {
+			u->e[j - 1].ninlined += u->e[i].ninlined;
+			u->e[j - 1].code |= u->e[i].code;
+		} else {
+			u->e[j++] = u->e[i];
+		}
+	}
+	u->n = j;
+	return NULL;
+}
+
+struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
+				   Dwarf_Off origin, size_t *ninlined,
+				   bool *code)
+{
+	struct copies_cache *c = b->copies_cache;
+	struct copies_entry key = { .origin = origin }, *hit;
+	struct copies_unit *u = NULL;
+	Dwarf_Off off = dwarf_dieoffset(cu);
+	struct smk_error *err;
+	size_t i;
+
+	*ninlined = 0;
+	*code = false;
+	if (!c) {
+		c = calloc(1, sizeof(*c));
+		if (!c)
+			return &smk_error_nomem;
+		b->copies_cache = c;
+		b->copies_cache_free = copies_cache_free;
+	}
+	for (i = 0; i < c->n && !u; i++)
+		if (c->u[i].cu == off)
+			u = &c->u[i];
+	if (!u) {
+		struct copies_unit *nu = realloc(c->u,
+						 (c->n + 1) * sizeof(*nu));
+
+		if (!nu)
+			return &smk_error_nomem;
+		c->u = nu;
+		u = &c->u[c->n];
+		memset(u, 0, sizeof(*u));
+		u->cu = off;
+		err = copies_walk(cu, u);
+		if (err) {
+			free(u->e);
+			return err;
+		}
+		c->n++;
+	}
+	hit = u->n ? bsearch(&key, u->e, u->n, sizeof(*u->e), copies_cmp) :
+		     NULL;
+	if (hit) {
+		*ninlined = hit->ninlined;
+		*code = hit->code;
+	}
+	return NULL;
 }

@@ -181,4 +181,17 @@ int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret);
  */
 bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu);
 
+struct smk_binary;
+
+/*
+ * The copies of the function whose abstract (or only) DIE is at @origin
+ * in unit @cu: *@ninlined its DW_TAG_inlined_subroutine DIEs, *@code
+ * whether it has code of its own there (a DW_TAG_subprogram of it with an
+ * address: the function, or a clone of it).  Walked once per unit and kept
+ * with @b; ENOMEM or broken DWARF is an error.
+ */
+struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
+				   Dwarf_Off origin, size_t *ninlined,
+				   bool *code);
+
 #endif /* SMK_DWARF_AUX_H */

@@ -1476,13 +1476,16 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 	int in_loop = -1;	/* unknown until an argument asks */
 
 	for (size_t k = 0; k < p->nsites; k++)
-		if (p->sites[k].addr == addr)
+		if (p->sites[k].addr == addr) {
+			p->copies_share |= p->sites[k].copy != root;
 			return NULL;
+		}
 	s = site_new(p);
 	if (!s)
 		return &smk_error_nomem;
 	s->addr = addr;
 	s->inlined = inlined;
+	s->copy = root;
 	sym = smk_binary_symbol(b, addr, &s->offset);
 	if (sym && !(s->symbol = strdup(sym)))
 		return &smk_error_nomem;
@@ -2984,30 +2987,65 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
  * leads on to a site, is no miss; nor, when the statement returns, a way
  * that leaves the function straight (the returns' shared path).
  */
-static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
-				       Dwarf_Die *root, const char *file,
-				       const struct smk_marker *m,
-				       const uint64_t *sites, size_t nsites,
-				       struct smk_placement *p, bool *out)
+/*
+ * The line of the code a jump goes to at @addr, as root_line() says; but
+ * a way into the middle of a row of a line before the marker's that runs
+ * straight on into the next row is code of that next row's line: the
+ * row's line is stale there (gcc -Os: "if (...) { decls; marker; ...":
+ * the test's last row goes on, past a join, into the block's code).
+ */
+static unsigned int landing_line(struct smk_binary *b, Dwarf_Die *cu,
+				 Dwarf_Die *root, const char *file,
+				 Dwarf_Lines *lines, size_t nlines,
+				 uint64_t addr, unsigned int before)
+{
+	unsigned int ln = root_line(cu, root, file, addr, true);
+	Dwarf_Addr at, next = UINT64_MAX;
+	size_t i;
+
+	if (ln >= before)
+		return ln;
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (l && !dwarf_lineaddr(l, &at) && at == addr)
+			return ln;	/* a row of its own */
+		if (l && at > addr && at < next && in_ranges(root, at))
+			next = at;
+	}
+	if (next == UINT64_MAX || !smk_code_falls_to(b, addr, next))
+		return ln;
+	return root_line(cu, root, file, next, true);
+}
+
+/*
+ * The conditional jumps of this copy's code of lines @first to @last
+ * (what the source runs right before the marker) that go to code of a
+ * line from the marker's on and before @below, past every site: no site
+ * comes before the jump in a pass, and the way neither is a site nor
+ * leads on to one in a pass.  @returns: the statement has a return of
+ * its own, so a way to the function's last line or one that leaves the
+ * function straight is that return (a return path the compiler shares
+ * with later returns), not a bypass.  @what names the statement in the
+ * evidence.
+ */
+static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		       const char *file, const struct smk_marker *m,
+		       unsigned int first, unsigned int last,
+		       unsigned int below, bool returns,
+		       const uint64_t *sites, size_t nsites, const char *what,
+		       struct smk_placement *p, bool *out)
 {
 	enum { MAXR = 64, MAXJ = 64 };
-	unsigned int first = 0, last = 0;
 	uint64_t from[MAXR], to[MAXR];
 	struct smk_code_jump jumps[MAXJ];
 	size_t nr = 0, i, k, j, nj;
 	int maxline = 0;
-	char path[4096];
-	const char *src = marker_source(b, m, file, path, sizeof(path));
 	Dwarf_Lines *lines;
 	size_t nlines;
-	bool returns = false;
 
-	*out = false;
-	if (!src || !nsites ||
-	    smk_source_prev_any(b, src, m->line, m->rec.name, &first,
-				&last, &returns) != 1 || last >= m->line ||
-	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
-		return NULL;
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return;
 	for (i = 0; i + 1 < nlines; i++) {
 		Dwarf_Addr a, e;
 		int ln;
@@ -3020,7 +3058,7 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 		if (ln < (int)first || ln > (int)last)
 			continue;
 		if (nr == MAXR)
-			return NULL;	/* too much to tell: no claim */
+			return;	/* too much to tell: no claim */
 		from[nr] = a;
 		to[nr++] = e;
 	}
@@ -3041,8 +3079,10 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 			arm[0] = jumps[j].taken;
 			arm[1] = jumps[j].fall;
 			for (w = 0; w < 2 && !*out; w++) {
-				unsigned int ln = root_line(cu, root, file,
-							    arm[w], true);
+				unsigned int ln = landing_line(b, cu, root,
+							       file, lines,
+							       nlines, arm[w],
+							       m->line);
 
 				/* Code of the marker's own line past the
 				 * sites ("marker; if (a && b)": into the
@@ -3055,7 +3095,7 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				 * return d;", the line's only row in the
 				 * arm, the other way straight to the
 				 * epilogue: 0 hits of 35). */
-				if (!ln || ln < m->line ||
+				if (!ln || ln < m->line || ln >= below ||
 				    (returns && (int)ln >= maxline))
 					continue;
 				/* Its own return, by a return path the
@@ -3072,16 +3112,62 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				if (k < nsites)
 					continue;
 				*out = true;
-				explain(p, "  %#llx: a jump of line %u, the "
-					"statement before the marker, goes "
-					"to %#llx, code of line %u after it, "
-					"past every site",
+				explain(p, "  %#llx: a jump of line %u, %s, "
+					"goes to %#llx, code of line %u after "
+					"it, past every site",
 					(unsigned long long)jumps[j].addr,
-					(unsigned int)last,
+					last, what,
 					(unsigned long long)arm[w], ln);
 			}
 		}
 	}
+}
+
+/*
+ * Does a conditional jump of the statement right before the marker, of
+ * any kind ("if (strm->avail_in == 0 && gz_avail(state) == -1) return
+ * -1;"), go straight to code after the marker, past every site?  The
+ * compiler threaded that way through the marker's point (it knew the
+ * marker's "if (strm->avail_in == 0)" false there: zlib's gz_decomp at
+ * gcc -O1 to -Os, 0 hits of 2), and the probe misses the runs that take
+ * it.  A way to the function's last line is its exit (the statement's
+ * own return); a jump that a site comes before in a pass, or whose way
+ * leads on to a site, is no miss; nor, when the statement returns, a way
+ * that leaves the function straight (the returns' shared path).
+ *
+ * The same for a marker that an if's block (or its else's) starts, with
+ * only plain statements before it there: every way into the block runs
+ * the marker, and a test of the if that jumps to code of the block after
+ * the marker, past every site, is a way the probe misses (csmith's
+ * "if (safe_div(-1, x) < ...) { decls; marker; ...": gcc -O2 split the
+ * test on the inlined division's zero check, one way entering the block
+ * at the marker's point, the other deep inside it: 0 hits of 1).
+ */
+static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
+				       Dwarf_Die *root, const char *file,
+				       const struct smk_marker *m,
+				       const uint64_t *sites, size_t nsites,
+				       struct smk_placement *p, bool *out)
+{
+	unsigned int first = 0, last = 0, own = 0, close = 0;
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	bool returns = false;
+
+	*out = false;
+	if (!src || !nsites)
+		return NULL;
+	if (smk_source_prev_any(b, src, m->line, m->rec.name, &first,
+				&last, &returns) == 1 && last < m->line)
+		jumps_past(b, cu, root, file, m, first, last, UINT_MAX,
+			   returns, sites, nsites,
+			   "the statement before the marker", p, out);
+	if (!*out &&
+	    smk_source_arm_entry(b, src, m->line, m->rec.name, &first,
+				 &last, &own, &close) == 1 && last < m->line)
+		jumps_past(b, cu, root, file, m, first, last, close, false,
+			   sites, nsites, "a test of the if whose block the "
+			   "marker starts", p, out);
 	return NULL;
 }
 
@@ -3852,6 +3938,53 @@ static struct smk_error *demote(struct smk_placement *p, enum rule r)
 	       both_ways(p, rules[r].name, p->rule);
 }
 
+/*
+ * Did calls of the marker's function leave no copy behind?  A function
+ * with no code of its own runs only in its inlined copies, one a call; a
+ * call the source makes that has no DW_TAG_inlined_subroutine left was
+ * inlined with every trace of it dropped (its code merged into the
+ * caller's), or removed as dead: either way no site stands for it, and a
+ * run through it is missed (csmith's func_32, "decls; marker; return
+ * *p;", called four times, two copies left at gcc -O2: 2 hits of 4).
+ * The source's count is of the calls it can see (smk_source_call_count():
+ * at most the truth), so more calls than copies is proof of a loss; a
+ * function with code of its own may be called, so nothing is said then.
+ */
+static struct smk_error *calls_lost(struct smk_binary *b,
+				    const struct smk_marker *m,
+				    const char *file, struct smk_placement *p,
+				    struct verdict *acc)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	struct smk_error *err;
+	Dwarf_Die root, cu, fn;
+	Dwarf_Attribute a;
+	Dwarf_Word decl = 0;
+	const char *name;
+	size_t ninl = 0, ncalls = 0;
+	bool code = false;
+
+	if (!src || !m->ninstances ||
+	    !dwarf_offdie(b->dwarf, m->instances[0].root, &root) ||
+	    !dwarf_diecu(&root, &cu, NULL, NULL) ||
+	    !dwarf_offdie(b->dwarf, origin_of(&root), &fn) ||
+	    !(name = dwarf_diename(&fn)) ||
+	    dwarf_formudata(dwarf_attr_integrate(&fn, DW_AT_decl_line, &a),
+			    &decl) || !decl || decl > UINT_MAX)
+		return NULL;
+	err = smk_dwarf_copies(b, &cu, dwarf_dieoffset(&fn), &ninl, &code);
+	if (err || code ||
+	    smk_source_call_count(b, src, name, (unsigned int)decl,
+				  &ncalls) != 1 || ncalls <= ninl)
+		return err;
+	explain(p, "  %s has no code of its own and %zu inlined cop%s, and "
+		"the source calls it %zu times: calls left no copy", name,
+		ninl, ninl == 1 ? "y" : "ies", ncalls);
+	note(acc, RULE_PARTIAL);
+	return NULL;
+}
+
 /* copy_bypassed() for each inlined copy, against all the sites. */
 static struct smk_error *copies_bypassed(struct smk_binary *b,
 					 const struct smk_marker *m,
@@ -3883,6 +4016,58 @@ static struct smk_error *copies_bypassed(struct smk_binary *b,
 	else if (untold)
 		note(acc, RULE_UNKNOWN);	/* nothing proven: fail closed */
 	return NULL;
+}
+
+/*
+ * Is the row at @from, code of a line before the marker that runs
+ * straight on to a site, code of the marker's own block: after the "{"
+ * that opens it, the marker a statement of it?  Only then does the
+ * source go from that code to the marker.  A row before the block is
+ * another arm's (csmith's "if (...) {...} else {...; marker; for ...}"
+ * at gcc -O1: the else arm removed whole, the then arm's last row runs
+ * straight on to the statement after the if, 1 hit where the marker
+ * never runs), or the code before an if whose test the compiler decided.
+ * A row of the "{" line itself is the if's test ("if (c) {"), except for
+ * the function's body: whatever comes before it is its entry (the
+ * prologue, on the "{" line or, K&R style, on the name's; the caller's
+ * code going into an inlined copy).
+ * Code before the whole if, or of the block's own test, that runs
+ * straight on into the block's own code at @to (an if's block, or its
+ * else's, with only plain statements before the marker there) entered
+ * the block: the test was decided that way ("if ((*p = 8L)) { marker;
+ * ...").  Code of another arm of the if never enters it.  Without the
+ * source: not known, so not straight.
+ */
+static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
+			    const char *file, Dwarf_Die *cu, Dwarf_Die *root,
+			    uint64_t from, uint64_t to)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	Dwarf_Line *l = dwarf_getsrc_die(cu, from);
+	Dwarf_Line *lt = dwarf_getsrc_die(cu, to);
+	unsigned int open = 0, hf, hl, own, close;
+	Dwarf_Word decl = 0;
+	Dwarf_Attribute a;
+	bool body = false;
+	int ln, lnt;
+
+	if (dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
+			    &decl) || decl > UINT_MAX)
+		decl = 0;
+	if (!src || !l || dwarf_lineno(l, &ln) || ln <= 0 ||
+	    smk_source_block_open(b, src, m->line, m->rec.name,
+				  (unsigned int)decl, &open, &body) != 1)
+		return false;
+	if ((unsigned int)ln > open || body)
+		return true;
+	return lt && !dwarf_lineno(lt, &lnt) &&
+	       (unsigned int)lnt >= m->line &&
+	       smk_source_arm_entry(b, src, m->line, m->rec.name, &hf, &hl,
+				    &own, &close) == 1 &&
+	       (unsigned int)lnt < close &&
+	       ((unsigned int)ln < hf ||
+		(own && (unsigned int)ln >= own && (unsigned int)ln <= hl));
 }
 
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
@@ -4161,6 +4346,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					    prev.v[q] > from)
 						from = prev.v[q];
 				if (from && smk_code_straight(b, from, first) &&
+				    in_marker_block(b, m, file, &cu, &root, from,
+						    first) &&
 				    (smk_dwarf_cu_unoptimized(&cu) ||
 				     rest_deeper(b, &on, first))) {
 					on.v[0] = first;
@@ -4190,7 +4377,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					    prev.v[q] > from)
 						from = prev.v[q];
 				if (from && smk_code_straight(b, from,
-							      next.v[0]))
+							      next.v[0]) &&
+				    in_marker_block(b, m, file, &cu, &root, from,
+						    next.v[0]))
 					rule = RULE_NEXT_STRAIGHT;
 			}
 			if (rule == RULE_NEXT_LINE && next.n == 1 &&
@@ -4394,6 +4583,20 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	if (!err && file && p->nsites && !acc.under &&
 	    (rules[acc.worst].verdict == SMK_VERDICT_EXACT || acc.over))
 		err = copies_bypassed(b, m, file, p, &acc);
+	if (!err && file && p->nsites && !acc.under &&
+	    (rules[acc.worst].verdict == SMK_VERDICT_EXACT || acc.over))
+		err = calls_lost(b, m, file, p, &acc);
+	/*
+	 * Copies of the marker at one address: one hit there stands for
+	 * every copy that ran on that pass (three calls of an inlined
+	 * function merged at the caller's entry: 2 hits of 4), so the
+	 * probe counts at most the runs.
+	 */
+	if (p->copies_share) {
+		explain(p, "  copies of the marker share a site: one hit for "
+			"the runs of all of them that pass it");
+		note(&acc, RULE_PARTIAL);
+	}
 	/* A question with no answer on the way: nothing is proven. */
 	if (p->nsites && smk_code_unknowns(b) != unknowns)
 		note(&acc, RULE_UNKNOWN);

@@ -114,6 +114,7 @@ struct smk_site {
 	uint64_t offset;	/* from symbol */
 	uint64_t file_offset;	/* uprobes: offset in the file */
 	bool inlined;		/* in an inlined copy */
+	uint64_t copy;		/* placement's: the copy's DIE offset */
 	struct smk_fetch fetch[SMK_RECORD_MAX_ARGS];
 	unsigned int nfetch;
 };
@@ -134,6 +135,7 @@ struct smk_placement {
 	bool explain;
 	struct smk_site *sites;
 	size_t nsites;
+	bool copies_share;	/* placement's: copies at one address */
 };
 
 /* The site has an address a probe can take (a symbol or a file offset). */

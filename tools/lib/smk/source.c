@@ -2097,3 +2097,124 @@ int smk_source_prev_nth(struct smk_binary *b, const char *path,
 		first = start;
 	}
 }
+
+int smk_source_block_open(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int decl_line, unsigned int *open_line,
+			  bool *body)
+{
+	const struct source *s;
+	size_t at = 0, first, last, open, k;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || first < 1)
+		return -1;
+	/* A statement's end, a block's start or end, or a label: anything
+	 * else before the marker makes it a braceless arm ("else marker;",
+	 * "if (c) marker;"), which the innermost brace does not bound. */
+	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
+	    !is(s, first - 1, "}") && !is(s, first - 1, ":"))
+		return 0;
+	open = outer_brace(s, first, 0);
+	if (open >= s->n)
+		return -1;
+	*open_line = s->t[open].line;
+	/* The function's body: the first "{" from its declaration's line
+	 * on (a scan for an outer brace would be fooled by braces in
+	 * preprocessor conditionals). */
+	for (k = 0; k < s->n && (s->t[k].line < decl_line ||
+				 !is(s, k, "{")); k++)
+		;
+	*body = decl_line && k == open;
+	return 1;
+}
+
+int smk_source_arm_entry(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *head_first, unsigned int *head_last,
+			 unsigned int *own_first, unsigned int *close_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, open, close, h, cond, k;
+	int r;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	/* Back over plain statements (declarations among them) to the
+	 * block's "{". */
+	for (k = first; !is(s, k - 1, "{");) {
+		size_t start = 0;
+
+		r = plain_before(s, k, &start);
+		if (r != 1)
+			return r;
+		k = start;
+	}
+	open = k - 1;
+	close = match(s, open, 1);
+	if (close >= s->n || !open)
+		return -1;
+	/* An if's block or an else's: the head is the whole else chain up
+	 * to this arm's condition, every test that may jump into it. */
+	if (is(s, open - 1, ")")) {
+		cond = open - 1;
+		h = before_parens(s, cond);
+		if (h >= s->n || !is(s, h, "if"))
+			return 0;
+		*own_first = s->t[h].line;
+	} else if (is(s, open - 1, "else")) {
+		h = else_owner(s, open - 1);
+		if (h >= s->n || !is(s, h + 1, "("))
+			return -1;
+		cond = match(s, h + 1, 1);
+		if (cond >= s->n)
+			return -1;
+		*own_first = 0;
+	} else {
+		return 0;
+	}
+	while (h < s->n && h && is(s, h - 1, "else"))
+		h = else_owner(s, h - 1);
+	if (h >= s->n)
+		return -1;
+	*head_first = s->t[h].line;
+	*head_last = s->t[cond].line;
+	*close_line = s->t[close].line;
+	return 1;
+}
+
+int smk_source_call_count(struct smk_binary *b, const char *path,
+			  const char *name, unsigned int decl_line,
+			  size_t *n)
+{
+	const struct source *s;
+	size_t i, open, close;
+
+	if (!path || !name || !decl_line)
+		return -1;
+	s = load(b, path);
+	if (!s || !s->n)
+		return -1;
+	for (open = 0; open < s->n && (s->t[open].line < decl_line ||
+				       !is(s, open, "{")); open++)
+		;
+	close = open < s->n ? match(s, open, 1) : s->n;
+	if (close >= s->n)
+		return -1;
+	*n = 0;
+	for (i = 1; i + 1 < s->n; i++) {
+		if (!is(s, i, name) || !is(s, i + 1, "("))
+			continue;
+		/* A declaration or the definition: a type names it. */
+		if ((identifier(s, i - 1) && !keyword(s, i - 1)) ||
+		    is(s, i - 1, "*") || is(s, i - 1, "."))
+			continue;
+		if (is(s, i - 1, ">") && is(s, i - 2, "-"))
+			continue;	/* a member: p->name(...) */
+		if (i > open && i < close)
+			return -1;	/* recursion: not counted */
+		(*n)++;
+	}
+	return 1;
+}

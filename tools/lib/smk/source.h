@@ -288,6 +288,45 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 			      unsigned int *first_line, unsigned int *last_line);
 
 /*
+ * The line of the "{" of the innermost block that holds marker @name,
+ * when the marker stands as a statement of that block (after a ";", a
+ * "{", a "}" or a label): 1 with the line in *@open_line; 0 when it is a
+ * braceless arm ("else marker;"), which no brace bounds; -1 unknown.
+ * *@body: that block is the body of the function declared on line
+ * @decl_line (0: unknown, never the body).
+ */
+int smk_source_block_open(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  unsigned int decl_line, unsigned int *open_line,
+			  bool *body);
+
+/*
+ * Is marker @name in the block of an if or of its else, with only plain
+ * statements (smk_source_prev_statement()'s, declarations among them)
+ * before it in that block?  Then every way into the block runs the
+ * marker, and the ways in are the tests of the if's else chain up to the
+ * block.  1 yes, with the lines of that head (the first "if" of the
+ * chain to the ")" of the last test before the block), the line of the
+ * block's own "if" (0 for an else's block) and the line of the block's
+ * "}"; 0 no; -1 unknown.
+ */
+int smk_source_arm_entry(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *head_first, unsigned int *head_last,
+			 unsigned int *own_first, unsigned int *close_line);
+
+/*
+ * How many calls of function @name, declared on line @decl_line, the file
+ * holds outside the function's own body: "name(" after anything but a
+ * type (a declaration), "." or "->" (a member).  Calls it makes through a
+ * pointer or a macro are not seen, so the count is at most the truth.  1
+ * with *@n; -1 unknown (no file, no body, or the function calls itself).
+ */
+int smk_source_call_count(struct smk_binary *b, const char *path,
+			  const char *name, unsigned int decl_line,
+			  size_t *n);
+
+/*
  * The @n-th statement back from marker @name in its block (0: the one
  * right before it), walking back over plain statements only (as
  * smk_source_prev_statement() reads them): 1 with its first and last
