@@ -304,9 +304,14 @@ class Project:
                          os.path.join(d, "witness", "prog"))
         zero = self.build(cc, [level], self.marked,
                           os.path.join(d, "zero", "prog"))
+        # The witness and the zero-cost build run in directories of one
+        # length, with one environment but for the log's name (of one
+        # length too): a program may see its directory or environment
+        # (the stack's addresses move with them, and Lua hashes
+        # addresses), and the two builds must be given the same world.
         runs = []
         for k in range(2):
-            wd = self.scratch(os.path.join(d, "witness", f"run{k}"))
+            wd = self.scratch(os.path.join(d, "runs", f"w{k}"))
             try:
                 runs.append(fid.run_witness(wit, wd, self.argv))
             except subprocess.TimeoutExpired:
@@ -317,8 +322,17 @@ class Project:
         t0 = time.monotonic()
         markers = fid.merge_markers(fid.defs_resolve(zero))
         secs = time.monotonic() - t0
-        zd = self.scratch(os.path.join(d, "zero", "run"))
-        got, out = fid.probe_run(tfs, zero, markers, zd, argv=self.argv)
+        zd = self.scratch(os.path.join(d, "runs", "z0"))
+        saved = os.environ.get("SMK_WITNESS_FILE")
+        os.environ["SMK_WITNESS_FILE"] = os.path.join(zd, "witness.log")
+        try:
+            got, out = fid.probe_run(tfs, zero, markers, zd,
+                                     argv=self.argv)
+        finally:
+            if saved is None:
+                del os.environ["SMK_WITNESS_FILE"]
+            else:
+                os.environ["SMK_WITNESS_FILE"] = saved
         rows = fid.compare(exp, markers, got)
         for r in rows:
             r["pre"] = self.names.get(r["name"], {}).get("pre")

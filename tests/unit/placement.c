@@ -287,6 +287,17 @@ static const struct loops_want {
 	 * entry, one address for three runs (2 hits of 4 when it was
 	 * exact) */
 	{ "lostcall-gcc-O2", "peek_mark", false, "some copies", -2 },
+	/* armend.c at gcc -O0: markers ending an if's arm, the join after
+	 * it; the last instruction of the statement before is theirs (3
+	 * hits of 3 and 4 of 4) */
+	{ "armend-gcc-O0", "end_set", true, "end of the statement before",
+	  -2 },
+	{ "armend-gcc-O0", "end_store", true, "end of the statement before",
+	  -2 },
+	/* ... and a then arm's end, whose last instruction is its jump
+	 * over the else (2 hits of 2) */
+	{ "armend-gcc-O0", "end_then", true, "end of the statement before",
+	  -2 },
 };
 
 static void check_loops(const char *dir)

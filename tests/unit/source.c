@@ -540,7 +540,8 @@ int main(void)
 		if (c->want < 0)
 			decl = 2;
 		r = smk_source_marker_sequel(&b, path, line, "m", decl, &next,
-					     exits, 16, &nexits, &straight);
+					     exits, 16, &nexits, &straight,
+					     false);
 		ok(r == c->want, "sequel: %s: %d (want %d)", c->what, r,
 		   c->want);
 		if (c->want != 1 || r != 1)
@@ -1306,7 +1307,8 @@ int main(void)
 	ok(smk_source_marker_sequel(&b, "/nonexistent/x.c", 5, "m", 1,
 				    &(unsigned int){ 0 },
 				    (unsigned int (*)[2])path, 1,
-				    &(size_t){ 0 }, &(bool){ false }) == -1,
+				    &(size_t){ 0 }, &(bool){ false },
+				    false) == -1,
 	   "sequel: a missing file is unknown");
 	ok(smk_source_marker_in_choice(&b, path, 3, "nosuchmarker") == -1,
 	   "in_choice: a marker not in the file is unknown");

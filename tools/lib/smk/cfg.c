@@ -98,6 +98,17 @@ struct insn_info {
 	bool indirect;		/* jmp *reg or *mem: a switch's table */
 	bool ientry;		/* reached only through an indirect jump */
 	bool store;		/* writes memory at disp(base) */
+	bool may_store;		/* writes memory in any way it can be told
+				 * (an operand, the stack, a string op) */
+	bool frame_store;	/* ...and only frame_size bytes at
+				 * frame_disp(%rbp) */
+	unsigned char frame_size;
+	int32_t frame_disp;
+	/* A mov's stored value: a general register (its name as fetch
+	 * specs write it, "ax", "r8"), or an immediate (stored_reg 0). */
+	const char *stored_reg;
+	bool stored_imm;
+	int64_t stored_val;
 	uint64_t static_store;	/* writes this static address (RIP-relative),
 				 * or 0 */
 	bool vector;		/* packed SIMD arithmetic */
@@ -647,6 +658,82 @@ static uint64_t rip_target(struct smk_binary *b, const cs_insn *in,
 
 static size_t insn_find(const struct func_info *fn, uint64_t addr);
 
+/* Does @in write memory: an operand it writes, or what it does to the
+ * stack or through %rdi (push, call, enter, the string stores)? */
+static bool may_store(const cs_insn *in)
+{
+	const cs_x86 *x = &in->detail->x86;
+	uint8_t k;
+
+	switch (in->id) {
+	case X86_INS_PUSH: case X86_INS_PUSHAW: case X86_INS_PUSHAL:
+	case X86_INS_PUSHF: case X86_INS_PUSHFD: case X86_INS_PUSHFQ:
+	case X86_INS_CALL: case X86_INS_ENTER:
+	case X86_INS_STOSB: case X86_INS_STOSW: case X86_INS_STOSD:
+	case X86_INS_STOSQ: case X86_INS_MOVSB: case X86_INS_MOVSW:
+	case X86_INS_MOVSD: case X86_INS_MOVSQ:
+		return true;
+	default:
+		break;
+	}
+	for (k = 0; k < x->op_count; k++)
+		if (x->operands[k].type == X86_OP_MEM &&
+		    (x->operands[k].access & CS_AC_WRITE))
+			return true;
+	return false;
+}
+
+/* A general register's name as fetch specs write it, whatever its
+ * width ("ax" for al, ax, eax, rax), or NULL. */
+static const char *gpr_name(unsigned int reg)
+{
+	static const struct {
+		unsigned int r[4];
+		const char *name;
+	} gpr[] = {
+		{ { X86_REG_AL, X86_REG_AX, X86_REG_EAX, X86_REG_RAX }, "ax" },
+		{ { X86_REG_BL, X86_REG_BX, X86_REG_EBX, X86_REG_RBX }, "bx" },
+		{ { X86_REG_CL, X86_REG_CX, X86_REG_ECX, X86_REG_RCX }, "cx" },
+		{ { X86_REG_DL, X86_REG_DX, X86_REG_EDX, X86_REG_RDX }, "dx" },
+		{ { X86_REG_SIL, X86_REG_SI, X86_REG_ESI, X86_REG_RSI }, "si" },
+		{ { X86_REG_DIL, X86_REG_DI, X86_REG_EDI, X86_REG_RDI }, "di" },
+		{ { X86_REG_R8B, X86_REG_R8W, X86_REG_R8D, X86_REG_R8 }, "r8" },
+		{ { X86_REG_R9B, X86_REG_R9W, X86_REG_R9D, X86_REG_R9 }, "r9" },
+		{ { X86_REG_R10B, X86_REG_R10W, X86_REG_R10D, X86_REG_R10 },
+		  "r10" },
+		{ { X86_REG_R11B, X86_REG_R11W, X86_REG_R11D, X86_REG_R11 },
+		  "r11" },
+		{ { X86_REG_R12B, X86_REG_R12W, X86_REG_R12D, X86_REG_R12 },
+		  "r12" },
+		{ { X86_REG_R13B, X86_REG_R13W, X86_REG_R13D, X86_REG_R13 },
+		  "r13" },
+		{ { X86_REG_R14B, X86_REG_R14W, X86_REG_R14D, X86_REG_R14 },
+		  "r14" },
+		{ { X86_REG_R15B, X86_REG_R15W, X86_REG_R15D, X86_REG_R15 },
+		  "r15" },
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(gpr) / sizeof(*gpr); i++)
+		for (k = 0; k < 4; k++)
+			if (gpr[i].r[k] == reg)
+				return gpr[i].name;
+	return NULL;
+}
+
+/* How many of @in's operands are memory it writes. */
+static unsigned int may_store_ops(const cs_insn *in)
+{
+	const cs_x86 *x = &in->detail->x86;
+	unsigned int n = 0;
+	uint8_t k;
+
+	for (k = 0; k < x->op_count; k++)
+		n += x->operands[k].type == X86_OP_MEM &&
+		     (x->operands[k].access & CS_AC_WRITE);
+	return n;
+}
+
 /*
  * Is the indirect jump insn[@j] that no table explains a tail call
  * through a pointer ("return g->frealloc(...)": "pop %rbx; pop %rbp; jmp
@@ -796,6 +883,26 @@ static struct func_info *decode(struct smk_binary *b, uint64_t start,
 				      x->operands[0].reg ==
 				      x->operands[1].reg);	/* nop, for now */
 		f->insns[i].call = in->id == X86_INS_CALL;
+		f->insns[i].may_store = may_store(in);
+		if (f->insns[i].may_store && f->insns[i].store &&
+		    x->operands[0].mem.base == X86_REG_RBP &&
+		    x->operands[0].mem.index == X86_REG_INVALID &&
+		    x->operands[0].size && may_store_ops(in) == 1 &&
+		    x->operands[0].mem.disp >= INT32_MIN &&
+		    x->operands[0].mem.disp <= INT32_MAX) {
+			f->insns[i].frame_store = true;
+			f->insns[i].frame_size = x->operands[0].size;
+			f->insns[i].frame_disp = (int32_t)x->operands[0].mem.disp;
+			if (in->id == X86_INS_MOV && x->op_count == 2 &&
+			    x->operands[1].type == X86_OP_REG)
+				f->insns[i].stored_reg =
+					gpr_name(x->operands[1].reg);
+			else if (in->id == X86_INS_MOV && x->op_count == 2 &&
+				 x->operands[1].type == X86_OP_IMM) {
+				f->insns[i].stored_imm = true;
+				f->insns[i].stored_val = x->operands[1].imm;
+			}
+		}
 		if (f->insns[i].call && x->op_count == 1 &&
 		    x->operands[0].type == X86_OP_IMM &&
 		    !relocated_imm(b, in, x))
@@ -2149,6 +2256,62 @@ bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
 	       !fn->insns[i - 1].jump && fn->insns[i - 1].falls)
 		i--;
 	*first = fn->insns[i].addr;
+	return true;
+}
+
+enum smk_answer smk_code_range_exits(struct smk_binary *b, uint64_t lo,
+				     uint64_t hi, uint64_t *last)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn = lo < hi ? func_at(b, lo, &sym) : NULL;
+	size_t i = fn ? insn_find(fn, lo) : 0;
+	bool leaves = false, end_jump = false;
+
+	if (!fn || i >= fn->n || fn->insns[i].addr != lo ||
+	    sym != smk_binary_symbol_at(b, hi - 1))
+		return SMK_UNKNOWN;
+	*last = 0;
+	for (; i < fn->n && fn->insns[i].addr < hi; i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		*last = in->addr;
+		/* A jump out that is the range's last instruction and
+		 * always taken is its end (the jump of an arm over the
+		 * else): only the ones before it leave early. */
+		leaves |= end_jump;
+		end_jump = false;
+		if (in->ret || in->indirect)
+			leaves = true;
+		else if (in->jump && (!in->target || in->target < lo ||
+				      in->target >= hi)) {
+			if (in->falls || !in->target)
+				leaves = true;
+			else
+				end_jump = true;
+		}
+	}
+	/* The range must end on an instruction's end. */
+	if (i < fn->n && fn->insns[i].addr != hi)
+		return SMK_UNKNOWN;
+	return leaves ? SMK_YES : SMK_NO;
+}
+
+bool smk_code_insn_writes(struct smk_binary *b, uint64_t addr,
+			  struct smk_code_writes *w)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0;
+
+	if (!fn || i >= fn->n || fn->insns[i].addr != addr)
+		return false;
+	w->call = fn->insns[i].call;
+	w->store = fn->insns[i].may_store;
+	w->frame = fn->insns[i].frame_store;
+	w->frame_disp = fn->insns[i].frame_disp;
+	w->frame_size = fn->insns[i].frame_size;
+	w->stored_reg = fn->insns[i].stored_reg;
+	w->stored_imm = fn->insns[i].stored_imm;
+	w->stored_val = fn->insns[i].stored_val;
 	return true;
 }
 

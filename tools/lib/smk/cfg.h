@@ -124,6 +124,37 @@ bool smk_code_block_start(struct smk_binary *b, uint64_t addr);
 /* The address after the instruction at @addr (0: not decoded there). */
 uint64_t smk_code_insn_end(struct smk_binary *b, uint64_t addr);
 
+/*
+ * Does control leave the code [@lo, @hi) of one function other than at
+ * its end (falling off it, or its last instruction, an unconditional
+ * direct jump): a return, an indirect jump, a jump whose target is
+ * outside it?  Calls return into it (one that does not return ends the
+ * path).  *@last: the range's last instruction.  SMK_UNKNOWN when @lo or
+ * @hi is not an instruction's boundary or the code is not decoded.
+ */
+enum smk_answer smk_code_range_exits(struct smk_binary *b, uint64_t lo,
+				     uint64_t hi, uint64_t *last);
+
+/* What an instruction may write (smk_code_insn_writes()). */
+struct smk_code_writes {
+	bool call;		/* a call */
+	bool store;		/* memory: an operand, a push, a string op */
+	bool frame;		/* ...only frame_size bytes at
+				 * frame_disp(%rbp) */
+	int32_t frame_disp;
+	unsigned int frame_size;
+	/* With frame: a mov's value, a register ("ax", "r8": the name a
+	 * fetch spec gives it, whatever the width) or an immediate. */
+	const char *stored_reg;
+	bool stored_imm;
+	int64_t stored_val;
+};
+
+/* What the instruction at @addr may write, into *@w; false when no
+ * decoded instruction starts at @addr. */
+bool smk_code_insn_writes(struct smk_binary *b, uint64_t addr,
+			  struct smk_code_writes *w);
+
 /* The first instruction of the basic block that holds @addr. */
 bool smk_code_block_first(struct smk_binary *b, uint64_t addr,
 			  uint64_t *first);

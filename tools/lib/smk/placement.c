@@ -62,6 +62,7 @@ enum rule {
 	RULE_TREE_ARM,
 	RULE_IF_RETURN,
 	RULE_LOOP_STEP,
+	RULE_PREV_END,
 	RULE_NEXT_LINE,
 	RULE_NEXT_ROWS,
 	RULE_TAIL_DUP,
@@ -129,6 +130,8 @@ static const struct {
 			     NULL, SMK_DIRECTION_NONE },
 	[RULE_LOOP_STEP] = { "end of a for body, its step", SMK_VERDICT_EXACT,
 			     NULL, SMK_DIRECTION_NONE },
+	[RULE_PREV_END] = { "end of the statement before", SMK_VERDICT_EXACT,
+			    NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_JOINED] = { "next line, every path through the marker",
 			       SMK_VERDICT_EXACT, NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_LINE] = {
@@ -1435,6 +1438,51 @@ int smk_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Off root,
 }
 
 /* A new site at the end of @p's (zeroed), or NULL without memory. */
+/*
+ * A variable that DWARF gives as DW_AT_const_value, one value for its
+ * whole scope, while its function assigns it: gcc describes such a
+ * variable by a value it has at some point (csmith's "int32_t l = -3; ...
+ * marker(l); l ^= ...;" at gcc -Os: -4, the value after the marker; the
+ * witness read -3).  Unless the source shows no assignment but the
+ * initializer, nothing says that value holds at the marker.  No source:
+ * not known, so refused.
+ */
+static bool const_reassigned(struct smk_binary *b, const char *src,
+			     Dwarf_Die *scopes, int nscopes, const char *expr)
+{
+	char base[128];
+	Dwarf_Die var, *fn = NULL;
+	Dwarf_Word vdecl = 0, fdecl = 0;
+	Dwarf_Attribute a;
+	struct smk_error *err;
+	int k, at = -1;
+
+	if (!expr_base(expr, base, sizeof(base)) || nscopes <= 0)
+		return true;
+	err = smk_dwarf_find_variable(scopes, nscopes, base, &var, &at);
+	if (err) {
+		smk_error_destroy(err);
+		return true;
+	}
+	/* A file-scope variable with a constant has no storage: nothing
+	 * writes it. */
+	if (at < 0 || dwarf_tag(&scopes[at]) == DW_TAG_compile_unit)
+		return false;
+	if (!src)
+		return true;
+	for (k = at; k < nscopes && !fn; k++)
+		if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram ||
+		    dwarf_tag(&scopes[k]) == DW_TAG_inlined_subroutine)
+			fn = &scopes[k];
+	if (!fn || dwarf_formudata(dwarf_attr_integrate(fn, DW_AT_decl_line,
+							&a), &fdecl) ||
+	    dwarf_formudata(dwarf_attr_integrate(&var, DW_AT_decl_line, &a),
+			    &vdecl) || fdecl > UINT_MAX || vdecl > UINT_MAX)
+		return true;
+	return smk_source_reassigned(b, src, (unsigned int)fdecl,
+				     (unsigned int)vdecl, base) != 0;
+}
+
 static struct smk_site *site_new(struct smk_placement *p)
 {
 	struct smk_site *v = realloc(p->sites, (p->nsites + 1) * sizeof(*v));
@@ -1662,6 +1710,17 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 			if (err)
 				break;
 		}
+		if (f->spec && f->location &&
+		    !strncmp(f->location, "DW_AT_const_value", 17) &&
+		    const_reassigned(b, src, scopes + first, nscopes - first,
+				     f->expr)) {
+			err = refuse(f, "DWARF gives one constant for the "
+					"whole scope, but the function "
+					"assigns it: which value holds at "
+					"the marker is not said");
+			if (err)
+				break;
+		}
 		if (f->spec && later_code_writes(b, &lc, f->spec, f->expr,
 						 src)) {
 			err = refuse(f, "code of a statement after the marker "
@@ -1814,9 +1873,14 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 	size_t n, k;
 
 	/* No loop holds the marker, so none may hold its statement's code
-	 * (code of it moved into a loop before it would run every pass). */
+	 * (code of it moved into a loop before it would run every pass);
+	 * unoptimized code moves nothing, and its loops' back edges come
+	 * from the loop's own lines: a pass each, or after the marker. */
+	bool o0 = smk_dwarf_cu_unoptimized(cu);
+
 	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
-	if (n == SIZE_MAX || !n || smk_code_in_loop(b, addr) != SMK_NO ||
+	if (n == SIZE_MAX || !n ||
+	    (!o0 && smk_code_in_loop(b, addr) != SMK_NO) ||
 	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
 			    &c.decl) || !c.decl || c.decl >= m->line)
 		return false;
@@ -1825,7 +1889,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 				     m->line, m->rec.name, c.decl,
 				     &next_line, c.exits,
 				     sizeof(c.exits) / sizeof(*c.exits),
-				     &c.nexits, &c.straight) != 1)
+				     &c.nexits, &c.straight, o0) != 1)
 		return false;
 	c.inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
 	/* @addr starts the code of that statement, not of one after it. */
@@ -3938,6 +4002,26 @@ static struct smk_error *demote(struct smk_placement *p, enum rule r)
 	       both_ways(p, rules[r].name, p->rule);
 }
 
+/* Has line @line of @file a row in unit @cu's line table? */
+static bool line_has_code(Dwarf_Die *cu, const char *file, unsigned int line)
+{
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return false;
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		int ln;
+
+		if (f && !dwarf_lineno(l, &ln) && ln == (int)line &&
+		    smk_same_source(f, file))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Did calls of the marker's function leave no copy behind?  A function
  * with no code of its own runs only in its inlined copies, one a call; a
@@ -3946,9 +4030,12 @@ static struct smk_error *demote(struct smk_placement *p, enum rule r)
  * caller's), or removed as dead: either way no site stands for it, and a
  * run through it is missed (csmith's func_32, "decls; marker; return
  * *p;", called four times, two copies left at gcc -O2: 2 hits of 4).
- * The source's count is of the calls it can see (smk_source_call_count():
- * at most the truth), so more calls than copies is proof of a loss; a
- * function with code of its own may be called, so nothing is said then.
+ * The source's count is of the calls it can see (smk_source_call_lines():
+ * at most the truth), and only of those on a line that has code in the
+ * unit (a call in code removed as dead leaves its line without any:
+ * csmith's dead branches), so more calls than copies is proof of a loss;
+ * a function with code of its own may be called, so nothing is said
+ * then.
  */
 static struct smk_error *calls_lost(struct smk_binary *b,
 				    const struct smk_marker *m,
@@ -3962,7 +4049,8 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 	Dwarf_Attribute a;
 	Dwarf_Word decl = 0;
 	const char *name;
-	size_t ninl = 0, ncalls = 0;
+	unsigned int calls[256];
+	size_t ninl = 0, ncalls = 0, n = 0, i;
 	bool code = false;
 
 	if (!src || !m->ninstances ||
@@ -3975,9 +4063,14 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 		return NULL;
 	err = smk_dwarf_copies(b, &cu, dwarf_dieoffset(&fn), &ninl, &code);
 	if (err || code ||
-	    smk_source_call_count(b, src, name, (unsigned int)decl,
-				  &ncalls) != 1 || ncalls <= ninl)
+	    smk_source_call_lines(b, src, name, (unsigned int)decl, calls,
+				  sizeof(calls) / sizeof(*calls), &n) != 1 ||
+	    n <= ninl)
 		return err;
+	for (i = 0; i < n; i++)
+		ncalls += line_has_code(&cu, file, calls[i]);
+	if (ncalls <= ninl)
+		return NULL;
 	explain(p, "  %s has no code of its own and %zu inlined cop%s, and "
 		"the source calls it %zu times: calls left no copy", name,
 		ninl, ninl == 1 ? "y" : "ies", ncalls);
@@ -4070,6 +4163,189 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
 		(own && (unsigned int)ln >= own && (unsigned int)ln <= hl));
 }
 
+/*
+ * Unoptimized code (gcc -O0, by its DW_AT_producer) keeps each statement's
+ * code whole, in one run of addresses, in source order.  The last
+ * instruction of the plain statement right before the marker runs exactly
+ * when that statement completes, and so exactly when the marker runs: if
+ * control leaves the statement's code only by falling off its end (no
+ * jump out, no return: a macro may hide one), and it is not a call (one
+ * that does not return, a longjmp, would count a run that never happens).
+ * Where the code after the marker is a join (the marker ends an if's arm,
+ * other paths meet after it) or not on its path (a then arm's end, its
+ * jump over the else), no instruction there runs only when the marker
+ * does, but that one does: gcc -O0 "if (g->firstold1) { markold(...);
+ * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
+ * at the join).  Its values are read before it runs: prev_end_values()
+ * drops what it may write.
+ */
+static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		     const char *file, const struct smk_marker *m,
+		     uint64_t *out, struct smk_placement *p)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	unsigned int pf = 0, pl = 0;
+	uint64_t lo = UINT64_MAX, hi = 0, last = 0;
+	struct smk_code_writes w;
+	Dwarf_Lines *lines;
+	size_t nlines, i;
+
+	if (!src || !smk_dwarf_cu_unoptimized(cu) ||
+	    smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
+				      &pl) != 1 || pl >= m->line ||
+	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return false;
+	for (i = 0; i + 1 < nlines; i++) {
+		Dwarf_Addr a, e;
+		int ln;
+
+		if (row_extent(lines, i, file, &a, &e, &ln) &&
+		    in_ranges(root, a) && !nested_copy(cu, root, a) &&
+		    ln >= (int)pf && ln <= (int)pl) {
+			lo = a < lo ? a : lo;
+			hi = e > hi ? e : hi;
+		}
+	}
+	if (!hi)
+		return false;	/* no code of its own */
+	/* One run of addresses: no row of another line inside it. */
+	for (i = 0; i + 1 < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
+		Dwarf_Addr a;
+		int ln;
+
+		if (!l || dwarf_lineaddr(l, &a) || a < lo || a >= hi)
+			continue;
+		if (!f || !smk_same_source(f, file) || dwarf_lineno(l, &ln) ||
+		    ln < (int)pf || ln > (int)pl)
+			return false;
+	}
+	if (smk_code_range_exits(b, lo, hi, &last) != SMK_NO || !last ||
+	    !smk_code_insn_writes(b, last, &w) || w.call)
+		return false;
+	explain(p, "  %#llx: the last instruction of the statement before "
+		"the marker (lines %u to %u, unoptimized code, %#llx to "
+		"%#llx, left only at its end)", (unsigned long long)last,
+		pf, pl, (unsigned long long)lo, (unsigned long long)hi);
+	*out = last;
+	return true;
+}
+
+/*
+ * A fetch of @spec (of @type) that the instruction at @addr, not yet run
+ * when the probe there fires, may change: a register it writes; memory
+ * if it writes any, but for a store to a frame slot of its own and a
+ * fetch of another slot ("N(%bp)"), which unoptimized code is made of.
+ */
+static bool changed_by(struct smk_binary *b, uint64_t addr, const char *spec,
+		       const char *type)
+{
+	struct smk_code_writes w;
+	long long off;
+	unsigned int size;
+	int used = 0;
+
+	if (!spec || spec[0] == '\\')
+		return false;	/* a constant */
+	if (!smk_code_insn_writes(b, addr, &w))
+		return true;
+	if (w.store && (strchr(spec, '(') || strchr(spec, '@'))) {
+		if (!w.frame ||
+		    sscanf(spec, "%lld(%%bp)%n", &off, &used) != 1 ||
+		    (size_t)used != strlen(spec) ||
+		    sscanf(type + (type[0] == 's' || type[0] == 'u' ||
+				   type[0] == 'x'), "%u", &size) != 1 ||
+		    (type[0] != 's' && type[0] != 'u' && type[0] != 'x') ||
+		    !size || size % 8)
+			return true;
+		size /= 8;
+		if (off < (long long)w.frame_disp + w.frame_size &&
+		    (long long)w.frame_disp < off + size)
+			return true;
+	}
+	return site_writes(b, addr, spec);
+}
+
+/*
+ * The value that the instruction at @addr, a mov to the frame slot that
+ * @spec (of @type) reads, stores there: the register or the constant it
+ * moves, as a spec into @buf.  False when it is not such a mov.
+ */
+static bool stored_value(struct smk_binary *b, uint64_t addr,
+			 const char *spec, const char *type, char *buf,
+			 size_t size)
+{
+	struct smk_code_writes w;
+	long long off;
+	unsigned int bits;
+	int used = 0;
+
+	if (!spec || !smk_code_insn_writes(b, addr, &w) || !w.frame ||
+	    sscanf(spec, "%lld(%%bp)%n", &off, &used) != 1 ||
+	    (size_t)used != strlen(spec) || off != w.frame_disp ||
+	    (type[0] != 's' && type[0] != 'u' && type[0] != 'x') ||
+	    sscanf(type + 1, "%u", &bits) != 1 || bits != 8 * w.frame_size ||
+	    bits > 64 || !bits)
+		return false;
+	if (w.stored_reg)
+		return (size_t)snprintf(buf, size, "%%%s", w.stored_reg) < size;
+	if (!w.stored_imm)
+		return false;
+	if (type[0] == 's') {
+		int64_t v = bits == 64 ? w.stored_val :
+			    (int64_t)((uint64_t)w.stored_val << (64 - bits)) >>
+			    (64 - bits);
+
+		return (size_t)snprintf(buf, size, "\\%lld",
+					(long long)v) < size;
+	}
+	return (size_t)snprintf(buf, size, "\\%llu", (unsigned long long)
+				(bits == 64 ? (uint64_t)w.stored_val :
+				 (uint64_t)w.stored_val &
+				 ((1ULL << bits) - 1))) < size;
+}
+
+/* prev_end()'s site @s: the values its instruction may still change,
+ * but for the one it stores, read from what it stores. */
+static struct smk_error *prev_end_values(struct smk_binary *b,
+					 struct smk_site *s)
+{
+	static const char why[] = "the probe is on the last instruction of "
+		"the statement before the marker, which may change it";
+	struct smk_error *err = NULL;
+	unsigned int i, k;
+	char buf[64];
+
+	for (i = 0; i < s->nfetch && !err; i++) {
+		struct smk_fetch *f = &s->fetch[i];
+		bool hit;
+
+		if (f->how != SMK_FETCH_COMPUTED &&
+		    stored_value(b, s->addr, f->spec, f->type, buf,
+				 sizeof(buf))) {
+			char *spec = strdup(buf);
+
+			if (!spec)
+				return &smk_error_nomem;
+			free(f->spec);
+			f->spec = spec;
+			continue;
+		}
+		hit = changed_by(b, s->addr, f->spec, f->type);
+
+		if (f->how == SMK_FETCH_COMPUTED)
+			for (k = 0; k < f->ninputs; k++)
+				hit |= changed_by(b, s->addr,
+						  f->inputs[k].spec,
+						  f->inputs[k].type);
+		if (hit && (f->spec || f->how == SMK_FETCH_COMPUTED))
+			err = refuse(f, why);
+	}
+	return err;
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
@@ -4135,6 +4411,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */
+		uint64_t preds_buf[32];
 		unsigned int step_line = 0;
 		Dwarf_Die scope;
 		enum rule rule = RULE_NONE;
@@ -4463,6 +4740,21 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			use = &tree;
 			rule = RULE_IF_RETURN;
 		}
+		/* Unoptimized code with no exact site after the marker (none,
+		 * an approximation, a join): the end of the statement
+		 * before it. */
+		if (file && (!use || rules[rule].verdict != SMK_VERDICT_EXACT ||
+			     (use->n == 1 && (rule == RULE_LINE ||
+					      rule == RULE_NEXT_ROWS) &&
+			      smk_code_preds(b, use->v[0], preds_buf,
+					     sizeof(preds_buf) /
+					     sizeof(*preds_buf)) > 1)) &&
+		    prev_end(b, &cu, &root, file, m, &tree.v[0], p)) {
+			tree.n = 1;
+			use = &tree;
+			rule = RULE_PREV_END;
+			off_path = false;
+		}
 		/*
 		 * The next line's code, with no rule to say it runs when the
 		 * marker does: only where every path through the marker goes
@@ -4490,6 +4782,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			use->n, use->n == 1 ? "" : "s");
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);
 		for (j = 0; j < use->n && !err; j++) {
+			size_t had;
 			enum rule r = judge(b, &root, file, m, use->v[j],
 					    use->n, use->v, use->n, p);
 			bool joined = rule == RULE_NEXT_JOINED ||
@@ -4538,12 +4831,18 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * marker's variables are looked up in the marker's
 			 * scope, their locations at the step (where the
 			 * body's last values still are). */
+			had = p->nsites;
 			err = add_site(b, m, p, &cu,
-				       rule == RULE_LOOP_STEP &&
+				       (rule == RULE_LOOP_STEP ||
+					rule == RULE_PREV_END) &&
 				       dwarf_offdie(b->dwarf, in->scope,
 						    &scope) ? &scope : NULL,
 				       in->root, use->v[j], in->inlined,
 				       joined, flags);
+			if (!err && rule == RULE_PREV_END &&
+			    p->nsites > had)
+				err = prev_end_values(b,
+						      &p->sites[p->nsites - 1]);
 		}
 		/* Every copy of the statement before the marker goes on
 		 * to a site (as for the marker's own block): for an exact

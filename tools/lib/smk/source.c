@@ -935,7 +935,8 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits, bool *straight)
+			     size_t *nexits, bool *straight,
+			     bool any_block)
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
@@ -1022,7 +1023,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	}
 	/* ...and only plain if blocks around it: no loop or switch that a
 	 * break or continue before the marker could leave. */
-	for (j = first; (j = outer_brace(s, j, open + 1)) < s->n;)
+	for (j = first; !any_block && (j = outer_brace(s, j, open + 1)) < s->n;)
 		if (!plain_if_block(s, j))
 			return 0;
 	*next_line = s->t[last + 1].line;
@@ -2184,11 +2185,65 @@ int smk_source_arm_entry(struct smk_binary *b, const char *path,
 	return 1;
 }
 
-int smk_source_call_count(struct smk_binary *b, const char *path,
+/*
+ * The first line from which the file's text is inside a conditional of
+ * the preprocessor, #if to #endif, not counting an include guard
+ * ("#ifndef X" then "#define X" as the file's first directives); the
+ * lines from there to the matching #endif into @in (a bitmap by line,
+ * of @nlines), which the compiler may not have compiled.
+ */
+static void conditional_lines(const struct source *s, unsigned char *in,
+			      unsigned int nlines)
+{
+	const char *p = s->text,
+		   *e = s->text + s->t[s->n - 1].off + s->t[s->n - 1].len;
+	unsigned int line = 1, depth = 0, ndir = 0, guard = 0;
+	char gname[64] = "";
+
+	while (p < e) {
+		const char *q = p, *eol = memchr(p, '\n', e - p);
+		unsigned int here = line;
+
+		if (!eol)
+			eol = e;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			char word[16] = "", arg[64] = "";
+
+			ndir++;
+			sscanf(q + 1, " %15[a-z] %63[A-Za-z0-9_]", word, arg);
+			if (ndir == 1 && !strcmp(word, "ifndef")) {
+				snprintf(gname, sizeof(gname), "%s", arg);
+				guard = 1;
+				depth++;
+			} else if (ndir == 2 && guard == 1 &&
+				   !strcmp(word, "define") &&
+				   !strcmp(arg, gname)) {
+				guard = 2;	/* a guard: its level is free */
+			} else if (!strncmp(word, "if", 2)) {
+				depth++;
+			} else if (!strcmp(word, "endif") && depth) {
+				depth--;
+			}
+			if (ndir == 2 && guard == 1)
+				guard = 3;	/* no guard after all */
+		}
+		if (here < nlines &&
+		    depth > (unsigned int)(guard == 2 ? 1 : 0))
+			in[here] = 1;
+		line++;
+		p = eol + 1;
+	}
+}
+
+int smk_source_call_lines(struct smk_binary *b, const char *path,
 			  const char *name, unsigned int decl_line,
-			  size_t *n)
+			  unsigned int *lines, size_t max, size_t *n)
 {
 	const struct source *s;
+	unsigned char *cond;
+	unsigned int nlines;
 	size_t i, open, close;
 
 	if (!path || !name || !decl_line)
@@ -2202,9 +2257,18 @@ int smk_source_call_count(struct smk_binary *b, const char *path,
 	close = open < s->n ? match(s, open, 1) : s->n;
 	if (close >= s->n)
 		return -1;
+	nlines = s->t[s->n - 1].line + 2;
+	cond = calloc(nlines, 1);
+	if (!cond)
+		return -1;
+	conditional_lines(s, cond, nlines);
 	*n = 0;
 	for (i = 1; i + 1 < s->n; i++) {
 		if (!is(s, i, name) || !is(s, i + 1, "("))
+			continue;
+		/* Maybe not compiled: not counted (the count stays at most
+		 * the truth). */
+		if (s->t[i].line < nlines && cond[s->t[i].line])
 			continue;
 		/* A declaration or the definition: a type names it. */
 		if ((identifier(s, i - 1) && !keyword(s, i - 1)) ||
@@ -2212,9 +2276,40 @@ int smk_source_call_count(struct smk_binary *b, const char *path,
 			continue;
 		if (is(s, i - 1, ">") && is(s, i - 2, "-"))
 			continue;	/* a member: p->name(...) */
-		if (i > open && i < close)
-			return -1;	/* recursion: not counted */
-		(*n)++;
+		if ((i > open && i < close) || *n == max) {
+			free(cond);
+			return -1;	/* recursion, or too many */
+		}
+		lines[(*n)++] = s->t[i].line;
 	}
+	free(cond);
 	return 1;
+}
+
+int smk_source_reassigned(struct smk_binary *b, const char *path,
+			  unsigned int fn_decl_line, unsigned int var_decl_line,
+			  const char *name)
+{
+	const struct source *s;
+	size_t open, close;
+	unsigned int l;
+	int r;
+
+	if (!path || !name || !*name || !fn_decl_line ||
+	    !(s = load(b, path)) || !s->n)
+		return -1;
+	for (open = 0; open < s->n && (s->t[open].line < fn_decl_line ||
+				       !is(s, open, "{")); open++)
+		;
+	close = open < s->n ? match(s, open, 1) : s->n;
+	if (close >= s->n)
+		return -1;
+	for (l = s->t[open].line; l <= s->t[close].line; l++) {
+		if (l == var_decl_line)
+			continue;	/* its initializer */
+		r = smk_source_line_assigns(b, path, l, 0, name);
+		if (r)
+			return r;
+	}
+	return 0;
 }

@@ -111,13 +111,16 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
  * @max_exits (more, or a return that reads like the statement after the
  * marker: 0).  *@straight says whether the function runs straight from
  * its start to the marker (no branch, loop, jump or block before it).
- * 0 no, -1 unknown.
+ * With @any_block, blocks of any kind may enclose the marker (loops,
+ * switches, else arms): for unoptimized code, which keeps statements in
+ * order, so that a break or continue before the marker never lands on
+ * the statement after it.  0 no, -1 unknown.
  */
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits, bool *straight);
+			     size_t *nexits, bool *straight, bool any_block);
 
 /*
  * The switch whose arm the marker opens: 1 when the marker follows its
@@ -316,15 +319,27 @@ int smk_source_arm_entry(struct smk_binary *b, const char *path,
 			 unsigned int *own_first, unsigned int *close_line);
 
 /*
- * How many calls of function @name, declared on line @decl_line, the file
- * holds outside the function's own body: "name(" after anything but a
- * type (a declaration), "." or "->" (a member).  Calls it makes through a
- * pointer or a macro are not seen, so the count is at most the truth.  1
- * with *@n; -1 unknown (no file, no body, or the function calls itself).
+ * The calls of function @name, declared on line @decl_line, that the file
+ * holds outside the function's own body and outside conditionals of the
+ * preprocessor: "name(" after anything but a type (a declaration), "."
+ * or "->" (a member).  Calls through a pointer or a macro are not seen,
+ * so there are at most as many as the program makes.  1 with the line of
+ * each in @lines (*@n of them, at most @max); -1 unknown (no file, no
+ * body, the function calls itself, more than @max).
  */
-int smk_source_call_count(struct smk_binary *b, const char *path,
+int smk_source_call_lines(struct smk_binary *b, const char *path,
 			  const char *name, unsigned int decl_line,
-			  size_t *n);
+			  unsigned int *lines, size_t max, size_t *n);
+
+/*
+ * Does the body of the function declared on line @fn_decl_line assign
+ * variable @name (smk_source_line_assigns()) on a line other than
+ * @var_decl_line, its declaration's?  1 yes, 0 no, -1 unknown (no source,
+ * no body, or a line that may assign it).
+ */
+int smk_source_reassigned(struct smk_binary *b, const char *path,
+			  unsigned int fn_decl_line, unsigned int var_decl_line,
+			  const char *name);
 
 /*
  * The @n-th statement back from marker @name in its block (0: the one
