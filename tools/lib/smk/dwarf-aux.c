@@ -1416,7 +1416,7 @@ static int copies_cmp(const void *a, const void *b)
 	return x->origin < y->origin ? -1 : x->origin > y->origin;
 }
 
-static Dwarf_Off die_origin(Dwarf_Die *die)
+Dwarf_Off smk_dwarf_origin(Dwarf_Die *die)
 {
 	Dwarf_Attribute a;
 	Dwarf_Die o;
@@ -1454,7 +1454,7 @@ static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 					return &smk_error_nomem;
 				u->e = ne;
 			}
-			u->e[u->n].origin = die_origin(d);
+			u->e[u->n].origin = smk_dwarf_origin(d);
 			u->e[u->n].ninlined = tag == DW_TAG_inlined_subroutine;
 			u->e[u->n].code = tag == DW_TAG_subprogram;
 			u->n++;

@@ -181,6 +181,10 @@ int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret);
  */
 bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu);
 
+/* The offset of @die's DW_AT_abstract_origin, or @die's own without one:
+ * the same for every copy of an inlined function. */
+Dwarf_Off smk_dwarf_origin(Dwarf_Die *die);
+
 struct smk_binary;
 
 /*

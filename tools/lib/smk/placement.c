@@ -434,17 +434,6 @@ bool smk_same_source(const char *a, const char *b)
 	return !strcmp(a + la - lb, b) && (la == lb || a[la - lb - 1] == '/');
 }
 
-static Dwarf_Off origin_of(Dwarf_Die *die)
-{
-	Dwarf_Attribute a;
-	Dwarf_Die o;
-
-	if (dwarf_attr(die, DW_AT_abstract_origin, &a) &&
-	    dwarf_formref_die(&a, &o))
-		return dwarf_dieoffset(&o);
-	return dwarf_dieoffset(die);
-}
-
 /*
  * Is @addr inside another copy of @root's function inlined within @root
  * (recursion, mutual recursion)?  Its rows belong to that copy, whose
@@ -452,7 +441,7 @@ static Dwarf_Off origin_of(Dwarf_Die *die)
  */
 static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
 {
-	Dwarf_Off want = origin_of(root), self = dwarf_dieoffset(root);
+	Dwarf_Off want = smk_dwarf_origin(root), self = dwarf_dieoffset(root);
 	Dwarf_Die *sc = NULL;
 	bool below = true, found = false;
 	int n = smk_concrete_scopes(cu, addr, 0, &sc), i;
@@ -462,7 +451,7 @@ static bool nested_copy(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Addr addr)
 		if (dwarf_dieoffset(&sc[i]) == self)
 			below = false;
 		else if (dwarf_tag(&sc[i]) == DW_TAG_inlined_subroutine &&
-			 origin_of(&sc[i]) == want)
+			 smk_dwarf_origin(&sc[i]) == want)
 			found = true;
 	}
 	free(sc);
@@ -4056,7 +4045,7 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 	if (!src || !m->ninstances ||
 	    !dwarf_offdie(b->dwarf, m->instances[0].root, &root) ||
 	    !dwarf_diecu(&root, &cu, NULL, NULL) ||
-	    !dwarf_offdie(b->dwarf, origin_of(&root), &fn) ||
+	    !dwarf_offdie(b->dwarf, smk_dwarf_origin(&root), &fn) ||
 	    !(name = dwarf_diename(&fn)) ||
 	    dwarf_formudata(dwarf_attr_integrate(&fn, DW_AT_decl_line, &a),
 			    &decl) || !decl || decl > UINT_MAX)

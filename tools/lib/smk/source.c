@@ -2099,6 +2099,23 @@ int smk_source_prev_nth(struct smk_binary *b, const char *path,
 	}
 }
 
+/*
+ * The "{" of the body of the function declared on line @decl_line (the
+ * first "{" from that line on: K&R declarations hold none), and its "}"
+ * into *@close; s->n when there is none.
+ */
+static size_t function_body(const struct source *s, unsigned int decl_line,
+			    size_t *close)
+{
+	size_t open;
+
+	for (open = 0; open < s->n && (s->t[open].line < decl_line ||
+				       !is(s, open, "{")); open++)
+		;
+	*close = open < s->n ? match(s, open, 1) : s->n;
+	return *close < s->n ? open : s->n;
+}
+
 int smk_source_block_open(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name,
 			  unsigned int decl_line, unsigned int *open_line,
@@ -2123,10 +2140,7 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
 	/* The function's body: the first "{" from its declaration's line
 	 * on (a scan for an outer brace would be fooled by braces in
 	 * preprocessor conditionals). */
-	for (k = 0; k < s->n && (s->t[k].line < decl_line ||
-				 !is(s, k, "{")); k++)
-		;
-	*body = decl_line && k == open;
+	*body = decl_line && function_body(s, decl_line, &k) == open;
 	return 1;
 }
 
@@ -2249,13 +2263,7 @@ int smk_source_call_lines(struct smk_binary *b, const char *path,
 	if (!path || !name || !decl_line)
 		return -1;
 	s = load(b, path);
-	if (!s || !s->n)
-		return -1;
-	for (open = 0; open < s->n && (s->t[open].line < decl_line ||
-				       !is(s, open, "{")); open++)
-		;
-	close = open < s->n ? match(s, open, 1) : s->n;
-	if (close >= s->n)
+	if (!s || !s->n || (open = function_body(s, decl_line, &close)) >= s->n)
 		return -1;
 	nlines = s->t[s->n - 1].line + 2;
 	cond = calloc(nlines, 1);
@@ -2296,13 +2304,8 @@ int smk_source_reassigned(struct smk_binary *b, const char *path,
 	int r;
 
 	if (!path || !name || !*name || !fn_decl_line ||
-	    !(s = load(b, path)) || !s->n)
-		return -1;
-	for (open = 0; open < s->n && (s->t[open].line < fn_decl_line ||
-				       !is(s, open, "{")); open++)
-		;
-	close = open < s->n ? match(s, open, 1) : s->n;
-	if (close >= s->n)
+	    !(s = load(b, path)) || !s->n ||
+	    (open = function_body(s, fn_decl_line, &close)) >= s->n)
 		return -1;
 	for (l = s->t[open].line; l <= s->t[close].line; l++) {
 		if (l == var_decl_line)
