@@ -1666,6 +1666,74 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 	return r;
 }
 
+enum smk_answer smk_code_pass_ends(struct smk_binary *b, uint64_t from,
+				   const uint64_t *sites, size_t nsites,
+				   bool (*counts)(void *arg, uint64_t target),
+				   bool (*through)(void *arg, uint64_t block),
+				   void *arg, uint64_t *jump)
+{
+	struct func_info *fn;
+	const struct flow *fl;
+	size_t i, k, s, e, wn = 0, *work = NULL;
+	unsigned char *stop = NULL, *seen = NULL;
+	enum smk_answer r = SMK_NO;
+
+	flow_dies(b, from);
+	fl = edges_at(b, from, &fn, &i);
+	if (!fl)
+		return unknown(b);
+	stop = calloc(fl->nb, 1);
+	seen = calloc(fl->nb, 1);
+	work = malloc(fl->nb * sizeof(*work));
+	if (!stop || !seen || !work) {
+		nomem(b);
+		r = SMK_UNKNOWN;
+		goto out;
+	}
+	/* A block holding a site: a path into it passes the site. */
+	for (s = 0; s < nsites; s++) {
+		k = insn_find(fn, sites[s]);
+		if (k == fn->n)
+			continue;	/* another function's */
+		if (fl->block[k] == fl->block[i] && k >= i)
+			goto out;	/* on from's own way */
+		stop[fl->block[k]] = 1;
+	}
+	seen[fl->block[i]] = 1;
+	work[wn++] = fl->block[i];
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn];
+
+		if (fl->dies && fl->dies[v])
+			continue;	/* the path ends in the block */
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (fl->back[e]) {
+				uint64_t to = fn->insns[fl->first[w]].addr;
+
+				if (counts(arg, to)) {
+					*jump = fn->insns[block_end(fn, fl, v) -
+							  1].addr;
+					r = SMK_YES;
+					break;
+				}
+				continue;
+			}
+			if (stop[w] || seen[w])
+				continue;
+			seen[w] = 1;
+			if (through(arg, fn->insns[fl->first[w]].addr))
+				work[wn++] = w;
+		}
+	}
+out:
+	free(stop);
+	free(seen);
+	free(work);
+	return r;
+}
+
 enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 					const uint64_t *avoid, size_t navoid)
 {

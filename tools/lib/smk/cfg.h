@@ -193,6 +193,20 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to);
 
 /*
+ * Does a path from @from, in one pass (no retreating edge followed), take
+ * a retreating edge that @counts (given its target's address) says ends
+ * a pass of a loop around the marker, without passing any of @sites (a
+ * block that holds a site passes it), through blocks that @through (given
+ * a block's first address) lets it go on from?  SMK_YES with the jump's
+ * address in *@jump, SMK_NO, or unknown when the flow graph is not known.
+ */
+enum smk_answer smk_code_pass_ends(struct smk_binary *b, uint64_t from,
+				   const uint64_t *sites, size_t nsites,
+				   bool (*counts)(void *arg, uint64_t target),
+				   bool (*through)(void *arg, uint64_t block),
+				   void *arg, uint64_t *jump);
+
+/*
  * Does a path of one pass (no retreating edge, as smk_code_reaches_pass())
  * from the entry of the function holding @to reach it without passing any
  * of @avoid (addresses of that function; others, and @to itself, are

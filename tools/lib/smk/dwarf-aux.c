@@ -1478,7 +1478,8 @@ static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 		}
 	}
 	/* One entry per function. */
-	qsort(u->e, u->n, sizeof(*u->e), copies_cmp);
+	if (u->n)
+		qsort(u->e, u->n, sizeof(*u->e), copies_cmp);
 	for (i = j = 0; i < u->n; i++) {
 		if (j && u->e[j - 1].origin == u->e[i].origin) {
 			u->e[j - 1].ninlined += u->e[i].ninlined;

@@ -2717,6 +2717,53 @@ static struct smk_error *code_rows(Dwarf_Die *cu, Dwarf_Die *root,
 	return err;
 }
 
+/* Lines @first to @last of @file in the copy @root of @cu, and the
+ * loops of the code around the marker's site. */
+struct line_window {
+	struct smk_binary *b;
+	Dwarf_Die *cu, *root;
+	const char *file;
+	unsigned int first, last;
+	int site_depth;
+};
+
+/*
+ * smk_code_pass_ends()'s question: a jump back to code of the copy that
+ * is not of the statement's lines and is in no more loops of the code
+ * than the site, the head of a loop around the marker?  The statement's
+ * own loops (an inlined helper's) are not the pass's end: their head is
+ * deeper than the site, even where the line table gives it another
+ * line (csmith's crc32_gentab() inlined in main: its loop's first
+ * instruction has main's line).
+ */
+static bool outside_lines(void *arg, uint64_t target)
+{
+	const struct line_window *w = arg;
+	unsigned int ln = root_line(w->cu, w->root, w->file, target, true);
+	const char *why;
+	int d;
+
+	if (!ln || (ln >= w->first && ln <= w->last))
+		return false;
+	d = smk_code_loop_depth(w->b, target, &why);
+	return d >= 0 && d <= w->site_depth;
+}
+
+/*
+ * ... and the way there goes on only through code of the statement or of
+ * what follows it: code of an earlier line on the way (clang scheduled an
+ * argument's set-up for the loop's next test on the statement's line, so
+ * a row of it sits on the loop's way back) means the row was not the
+ * statement's last code.
+ */
+static bool after_first(void *arg, uint64_t block)
+{
+	const struct line_window *w = arg;
+	unsigned int ln = root_line(w->cu, w->root, w->file, block, true);
+
+	return !ln || ln >= w->first;
+}
+
 /*
  * Does a copy of the statement right before the marker run on a path that
  * none of the marker's @sites is on, within one pass of the loops around
@@ -2820,6 +2867,34 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			"function's entry reaches it past every site" :
 			"neither leads to a site nor follows one in a pass "
 			"of its loops");
+	}
+	/* A pass of a loop around the marker (by the source, and by the
+	 * code: a site in a loop) that the statement's code ends without
+	 * passing a site: a jump back to the loop's test.  Not when the
+	 * statement shares the marker's line, whose rows hold code after
+	 * the marker too. */
+	const char *why;
+	int sdepth = nsites && rows.n ?
+		smk_code_loop_depth(b, sites[0], &why) : -1;
+
+	for (i = 0; i < nstmt && !err && !*out && sdepth > 0 &&
+	     last < m->line &&
+	     source_loops(b, root, file, m, sites[0]) > 0; i++) {
+		struct line_window w = { b, cu, root, file, first, last,
+					 sdepth };
+		uint64_t jump = 0;
+
+		if (smk_code_pass_ends(b, rows.v[i], sites, nsites,
+				       outside_lines, after_first, &w,
+				       &jump) != SMK_YES)
+			continue;
+		*out = true;
+		explain(p, "  %#llx: code of line %u, %s before the marker, "
+			"goes on to %#llx, a jump back of a loop around it, "
+			"past every site", (unsigned long long)rows.v[i], last,
+			head ? "the head of the if or switch" :
+			n ? "the nearest statement with code" : "the statement",
+			(unsigned long long)jump);
 	}
 	free(rows.v);
 	free(pieces.v);
