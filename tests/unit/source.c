@@ -1301,6 +1301,40 @@ int main(void)
 			   close, ln, blk[i].want_arm);
 		}
 	}
+	{
+		/* smk_source_initializer(), smk_source_reassigned(): a
+		 * constant and the assignment right after the marker. */
+		static const char text[] =
+			"int f(int a)\n{\n\tint l = (-3L);\n"
+			"\tunsigned u = 0xD896E78DUL;\n"
+			"\ttrace_simple(m, \"%d %u\", l, u); l ^= a;\n"
+			"\tg(u);\n\treturn l;\n}\n";
+		unsigned int decl = 0, ln;
+		int64_t v = 0, w = 0;
+
+		ln = new_case("init", "a constant, reassigned", text, path,
+			      sizeof(path), &decl);
+		if (ln) {
+			int r1 = smk_source_initializer(&b, path, ln - 2, "l",
+							&v);
+			int r2 = smk_source_initializer(&b, path, ln - 1, "u",
+							&w);
+
+			ok(r1 == 1 && v == -3, "initializer: (-3L) is %lld",
+			   (long long)v);
+			ok(r2 == 1 && w == 0xD896E78DLL,
+			   "initializer: 0xD896E78DUL is %#llx",
+			   (long long)w);
+			ok(smk_source_initializer(&b, path, ln + 2, "l", &v) ==
+			   0, "initializer: a return is none");
+			ok(smk_source_reassigned(&b, path, decl, ln - 2, ln,
+						 "m", "l") == 1,
+			   "reassigned: l ^= a right after the marker");
+			ok(smk_source_reassigned(&b, path, decl, ln - 1, ln,
+						 "m", "u") == -1,
+			   "reassigned: g(u) on the next line: unknown");
+		}
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

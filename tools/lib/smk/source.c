@@ -1591,16 +1591,33 @@ static bool joined(const struct source *s, size_t i)
 	return i + 1 < s->n && s->t[i].off + s->t[i].len == s->t[i + 1].off;
 }
 
+static int assigns_from(const struct source *s, unsigned int line,
+			unsigned int from, unsigned int before,
+			const char *name);
+
 int smk_source_line_assigns(struct smk_binary *b, const char *path,
 			    unsigned int line, unsigned int before,
 			    const char *name)
 {
 	const struct source *s;
-	size_t lo, i, k;
 
 	if (!path || (name && !*name) || !(s = load(b, path)) || !s->n)
 		return -1;
+	return assigns_from(s, line, 0, before, name);
+}
+
+/* smk_source_line_assigns() over the columns from @from (0: the line's
+ * start) up to @before (0: its end). */
+static int assigns_from(const struct source *s, unsigned int line,
+			unsigned int from, unsigned int before,
+			const char *name)
+{
+	size_t lo, i, k;
+
 	lo = first_on_line(s, line);
+	while (from && lo < s->n && s->t[lo].line == line &&
+	       column(s, lo) < from)
+		lo++;
 	for (i = lo; i < s->n && s->t[i].line == line &&
 	     (!before || column(s, i) < before); i++) {
 		if (name ? !is(s, i, name) :
@@ -2296,23 +2313,74 @@ int smk_source_call_lines(struct smk_binary *b, const char *path,
 
 int smk_source_reassigned(struct smk_binary *b, const char *path,
 			  unsigned int fn_decl_line, unsigned int var_decl_line,
+			  unsigned int line, const char *marker,
 			  const char *name)
 {
 	const struct source *s;
-	size_t open, close;
-	unsigned int l;
+	size_t open, close, at = 0, first, last;
+	unsigned int l, from;
 	int r;
 
 	if (!path || !name || !*name || !fn_decl_line ||
-	    !(s = load(b, path)) || !s->n ||
+	    !(s = marker_at(b, path, line, marker, &at)) ||
+	    !marker_group(s, at, &first, &last) ||
 	    (open = function_body(s, fn_decl_line, &close)) >= s->n)
 		return -1;
 	for (l = s->t[open].line; l <= s->t[close].line; l++) {
-		if (l == var_decl_line)
-			continue;	/* its initializer */
-		r = smk_source_line_assigns(b, path, l, 0, name);
+		if (l == var_decl_line || l < line)
+			continue;	/* its initializer, or before */
+		/* On the marker's line, what follows the marker. */
+		from = l == s->t[last].line ? column(s, last) + 1 : 0;
+		if (l == s->t[last].line && last + 1 < s->n &&
+		    s->t[last + 1].line != l)
+			continue;
+		r = assigns_from(s, l, from, 0, name);
 		if (r)
 			return r;
 	}
 	return 0;
+}
+
+int smk_source_initializer(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name, int64_t *val)
+{
+	const struct source *s;
+	size_t i, k;
+	bool neg = false;
+	char num[32], *end;
+	unsigned long long v;
+	int parens = 0;
+
+	if (!path || !name || !(s = load(b, path)) || !s->n)
+		return -1;
+	for (i = first_on_line(s, line); i + 1 < s->n && s->t[i].line == line;
+	     i++)
+		if (is(s, i, name) && is(s, i + 1, "=") &&
+		    !(joined(s, i + 1) && is(s, i + 2, "=")))
+			break;
+	if (i + 1 >= s->n || s->t[i].line != line)
+		return 0;
+	/* "= (-3L);", "= 0xD896E78DL;", "= 5;" */
+	for (k = i + 2; k < s->n && is(s, k, "("); k++)
+		parens++;
+	if (k < s->n && is(s, k, "-")) {
+		neg = true;
+		k++;
+	}
+	if (k >= s->n || s->t[k].len >= sizeof(num) ||
+	    !(s->text[s->t[k].off] >= '0' && s->text[s->t[k].off] <= '9'))
+		return 0;
+	memcpy(num, s->text + s->t[k].off, s->t[k].len);
+	num[s->t[k].len] = '\0';
+	errno = 0;
+	v = strtoull(num, &end, 0);
+	if (errno || strspn(end, "uUlL") != strlen(end))
+		return 0;
+	for (k++; parens; parens--, k++)
+		if (!is(s, k, ")"))
+			return 0;
+	if (!is(s, k, ";") && !is(s, k, ","))
+		return 0;
+	*val = neg ? -(int64_t)v : (int64_t)v;
+	return 1;
 }

@@ -333,13 +333,23 @@ int smk_source_call_lines(struct smk_binary *b, const char *path,
 
 /*
  * Does the body of the function declared on line @fn_decl_line assign
- * variable @name (smk_source_line_assigns()) on a line other than
+ * variable @name (smk_source_line_assigns()) after marker @marker of line
+ * @line (on its line, after the marker), on a line other than
  * @var_decl_line, its declaration's?  1 yes, 0 no, -1 unknown (no source,
  * no body, or a line that may assign it).
  */
 int smk_source_reassigned(struct smk_binary *b, const char *path,
 			  unsigned int fn_decl_line, unsigned int var_decl_line,
+			  unsigned int line, const char *marker,
 			  const char *name);
+
+/*
+ * The integer literal that initializes variable @name in its declaration
+ * on line @line ("int32_t l = (-3L);", "uint32_t u = 0xD896E78DL;"), into
+ * *@val: 1; 0 when it is not a literal; -1 unknown (no source).
+ */
+int smk_source_initializer(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name, int64_t *val);
 
 /*
  * The @n-th statement back from marker @name in its block (0: the one
