@@ -43,6 +43,7 @@
 #include "cfg.h"
 #include "dwarf-aux.h"
 #include "fetch.h"
+#include "fetchspec.h"
 #include "format.h"
 #include "placement.h"
 #include "sdt.h"
@@ -1427,26 +1428,58 @@ int smk_concrete_scopes(Dwarf_Die *cu, Dwarf_Addr addr, Dwarf_Off root,
 }
 
 /* A new site at the end of @p's (zeroed), or NULL without memory. */
+/*
+ * fetch.c's spec @spec of type @type, read back through fetchspec.c's
+ * parsers rather than by hand: an integer type's bits and kind, ...
+ */
+static bool int_type(const char *type, struct smk_fetchtype *ft)
+{
+	struct smk_error *err = smk_fetchtype_parse(type, ft);
+
+	smk_error_destroy(err);
+	return !err && (ft->kind == SMK_FTYPE_S || ft->kind == SMK_FTYPE_U ||
+			ft->kind == SMK_FTYPE_X);
+}
+
+/* ... a frame slot "N(%bp)": its offset and size in bytes, ... */
+static bool frame_slot(const char *spec, const char *type, int64_t *off,
+		       unsigned int *bytes, struct smk_fetchtype *ft)
+{
+	struct smk_fetchspec fs;
+	struct smk_error *err = spec ? smk_fetchspec_parse(spec, &fs) : NULL;
+
+	smk_error_destroy(err);
+	if (!spec || err || fs.base != SMK_FETCH_REG || fs.reg != SMK_REG_BP ||
+	    fs.nloads != 1 || !int_type(type, ft))
+		return false;
+	*off = fs.off[0];
+	*bytes = ft->bits / 8;
+	return true;
+}
+
+/* ... or a constant "\\N", in the type's bits. */
+static bool fetch_const(const char *spec, const char *type, uint64_t *val,
+			uint64_t *mask)
+{
+	struct smk_fetchspec fs;
+	struct smk_fetchtype ft;
+	struct smk_error *err = spec ? smk_fetchspec_parse(spec, &fs) : NULL;
+
+	smk_error_destroy(err);
+	if (!spec || err || fs.base != SMK_FETCH_IMM || fs.nloads ||
+	    !int_type(type, &ft))
+		return false;
+	*mask = ft.bits == 64 ? UINT64_MAX : (1ULL << ft.bits) - 1;
+	*val = (uint64_t)fs.imm & *mask;
+	return true;
+}
+
 /* Is the fetch constant @spec, of @type, the value @v? */
 static bool same_constant(const char *spec, const char *type, int64_t v)
 {
-	unsigned int bits;
-	long long c;
-	uint64_t mask;
+	uint64_t c, mask;
 
-	if (!spec || spec[0] != '\\' || sscanf(spec + 1, "%lld", &c) != 1 ||
-	    (type[0] != 's' && type[0] != 'u' && type[0] != 'x') ||
-	    sscanf(type + 1, "%u", &bits) != 1 || !bits || bits > 64)
-		return false;
-	if (spec[1] != '-') {
-		unsigned long long u;
-
-		if (sscanf(spec + 1, "%llu", &u) != 1)
-			return false;
-		c = (long long)u;
-	}
-	mask = bits == 64 ? UINT64_MAX : (1ULL << bits) - 1;
-	return ((uint64_t)c & mask) == ((uint64_t)v & mask);
+	return fetch_const(spec, type, &c, &mask) && c == ((uint64_t)v & mask);
 }
 
 /*
@@ -4106,24 +4139,33 @@ static struct smk_error *demote(struct smk_placement *p, enum rule r)
 	       both_ways(p, rules[r].name, p->rule);
 }
 
-/* Has line @line of @file a row in unit @cu's line table? */
-static bool line_has_code(Dwarf_Die *cu, const char *file, unsigned int line)
+/* How many of the @n lines @lines of @file have a row in unit @cu's
+ * line table (one walk of it)? */
+static size_t lines_with_code(Dwarf_Die *cu, const char *file,
+			      const unsigned int *lines, size_t n)
 {
-	Dwarf_Lines *lines;
-	size_t nlines, i;
+	bool found[256] = { false };
+	Dwarf_Lines *tab;
+	size_t ntab, i, k, count = 0;
 
-	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
-		return false;
-	for (i = 0; i < nlines; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+	if (n > sizeof(found) / sizeof(*found) ||
+	    dwarf_getsrclines(cu, &tab, &ntab) != 0)
+		return 0;
+	for (i = 0; i < ntab; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(tab, i);
 		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
 		int ln;
 
-		if (f && !dwarf_lineno(l, &ln) && ln == (int)line &&
-		    smk_same_source(f, file))
-			return true;
+		if (!f || dwarf_lineno(l, &ln) || ln <= 0)
+			continue;
+		for (k = 0; k < n; k++)
+			if (!found[k] && lines[k] == (unsigned int)ln &&
+			    smk_same_source(f, file))
+				found[k] = true;
 	}
-	return false;
+	for (k = 0; k < n; k++)
+		count += found[k];
+	return count;
 }
 
 /*
@@ -4154,7 +4196,7 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 	Dwarf_Word decl = 0;
 	const char *name;
 	unsigned int calls[256];
-	size_t ninl = 0, ncalls = 0, n = 0, i;
+	size_t ninl = 0, ncalls = 0, n = 0;
 	bool code = false;
 
 	if (!src || !m->ninstances ||
@@ -4171,8 +4213,7 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 				  sizeof(calls) / sizeof(*calls), &n) != 1 ||
 	    n <= ninl)
 		return err;
-	for (i = 0; i < n; i++)
-		ncalls += line_has_code(&cu, file, calls[i]);
+	ncalls = lines_with_code(&cu, file, calls, n);
 	if (ncalls <= ninl)
 		return NULL;
 	explain(p, "  %s has no code of its own and %zu inlined cop%s, and "
@@ -4347,28 +4388,20 @@ static bool changed_by(struct smk_binary *b, uint64_t addr, const char *spec,
 		       const char *type)
 {
 	struct smk_code_writes w;
-	long long off;
-	unsigned int size;
-	int used = 0;
+	struct smk_fetchtype ft;
+	unsigned int bytes;
+	uint64_t c, mask;
+	int64_t off;
 
-	if (!spec || spec[0] == '\\')
+	if (!spec || fetch_const(spec, type, &c, &mask))
 		return false;	/* a constant */
 	if (!smk_code_insn_writes(b, addr, &w))
 		return true;
-	if (w.store && (strchr(spec, '(') || strchr(spec, '@'))) {
-		if (!w.frame ||
-		    sscanf(spec, "%lld(%%bp)%n", &off, &used) != 1 ||
-		    (size_t)used != strlen(spec) ||
-		    sscanf(type + (type[0] == 's' || type[0] == 'u' ||
-				   type[0] == 'x'), "%u", &size) != 1 ||
-		    (type[0] != 's' && type[0] != 'u' && type[0] != 'x') ||
-		    !size || size % 8)
-			return true;
-		size /= 8;
-		if (off < (long long)w.frame_disp + w.frame_size &&
-		    (long long)w.frame_disp < off + size)
-			return true;
-	}
+	if (w.store && (strchr(spec, '(') || strchr(spec, '@')) &&
+	    (!w.frame || !frame_slot(spec, type, &off, &bytes, &ft) ||
+	     (off < (int64_t)w.frame_disp + w.frame_size &&
+	      (int64_t)w.frame_disp < off + bytes)))
+		return true;
 	return site_writes(b, addr, spec);
 }
 
@@ -4382,22 +4415,20 @@ static bool stored_value(struct smk_binary *b, uint64_t addr,
 			 size_t size)
 {
 	struct smk_code_writes w;
-	long long off;
-	unsigned int bits;
-	int used = 0;
+	struct smk_fetchtype ft;
+	unsigned int bytes, bits;
+	int64_t off;
 
 	if (!spec || !smk_code_insn_writes(b, addr, &w) || !w.frame ||
-	    sscanf(spec, "%lld(%%bp)%n", &off, &used) != 1 ||
-	    (size_t)used != strlen(spec) || off != w.frame_disp ||
-	    (type[0] != 's' && type[0] != 'u' && type[0] != 'x') ||
-	    sscanf(type + 1, "%u", &bits) != 1 || bits != 8 * w.frame_size ||
-	    bits > 64 || !bits)
+	    !frame_slot(spec, type, &off, &bytes, &ft) ||
+	    off != w.frame_disp || bytes != w.frame_size)
 		return false;
+	bits = ft.bits;
 	if (w.stored_reg)
 		return (size_t)snprintf(buf, size, "%%%s", w.stored_reg) < size;
 	if (!w.stored_imm)
 		return false;
-	if (type[0] == 's') {
+	if (ft.kind == SMK_FTYPE_S) {
 		int64_t v = bits == 64 ? w.stored_val :
 			    (int64_t)((uint64_t)w.stored_val << (64 - bits)) >>
 			    (64 - bits);
