@@ -37,7 +37,7 @@ done
 [ -x "$TOP/tools/resolve/marker-resolve" ] ||
 	skip_all "tools/resolve/marker-resolve not built (make)"
 
-plan 83
+plan 88
 
 FX=$TOP/tests/fixtures/symbolize
 CMP="python3 $FX/compare.py"
@@ -99,6 +99,32 @@ done
 for n in gcc2 clang2; do
 	compare "lib$n.so" "lib$n.so"
 done
+# The symbolizer reads line tables and DIEs itself (locview.c, dieread.c):
+# every byte of the code against its reference path through libdw
+# (tests/unit/symlines), on the fixtures and on four files of libsmk itself
+# (big units: thousands of rows, DIEs and ranges), gcc and clang, DWARF 4
+# and 5, PIE and shared library.
+for n in gcc0 gcc2 gcc2d4 clang0 clang2; do
+	"$TOP/tests/unit/symlines" "prog-$n" > "sl-prog-$n.txt" 2>&1
+	"$TOP/tests/unit/symlines" "lib$n.so" > "sl-lib-$n.txt" 2>&1
+done
+cat sl-prog-*.txt sl-lib-*.txt > sl-fixtures.txt
+is "$(grep -c 'differ 0$' sl-fixtures.txt)" 10 \
+	"fixtures: our line and DIE readers give libdw's answers at every address"
+grep -v 'differ 0$' sl-fixtures.txt | head -n 5 | while IFS= read -r l; do
+	diag "$l"; done
+SMK=$TOP/tools/lib/smk
+for c in "gcc -gdwarf-4" "gcc -gdwarf-5" "clang -gdwarf-4" "clang -gdwarf-5"; do
+	$c -O2 -D_GNU_SOURCE -fPIC -shared -I"$TOP/tools/lib" -I"$SMK" \
+		$(pkg-config --cflags libdw) -o big.so "$SMK/placement.c" \
+		"$SMK/cfg.c" "$SMK/fetch.c" "$SMK/source.c" 2>/dev/null &&
+	"$TOP/tests/unit/symlines" big.so > sl-big.txt 2>&1
+	is "$(awk '/^checked/ { print ($2 > 100000) " " $4 }' sl-big.txt)" \
+		"1 0" "libsmk, $c -O2: libdw's answers at every address"
+	grep -v '^checked' sl-big.txt | head -n 3 | while IFS= read -r l; do
+		diag "$l"; done
+done
+
 ok "-O2 builds have inline chains to compare" \
 	test "$(key prog-gcc2.cmp inlined)" -gt 20 -a \
 	     "$(key prog-clang2.cmp inlined)" -gt 20

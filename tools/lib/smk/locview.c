@@ -117,7 +117,7 @@ static bool rd_sleb(struct rd *r, int64_t *v)
 
 struct walk {
 	uint64_t addr;
-	unsigned int file, line, view;
+	unsigned int file, line, column, disc, view;
 	bool stmt;
 };
 
@@ -136,18 +136,116 @@ static void advance(struct walk *w, uint64_t by)
 		w->view = 0;
 }
 
-/* Emit a row (then the next row at this address has the next view);
- * false when the consumer is done. */
+/* Emit a row (then the next row at this address has the next view, and
+ * no discriminator); false when the consumer is done. */
 static bool emit(struct walk *w, bool end,
 		 bool (*fn)(void *, const struct smk_line_row *), void *arg)
 {
 	struct smk_line_row row = {
 		.addr = w->addr, .file = w->file, .line = w->line,
-		.view = w->view, .stmt = w->stmt, .end = end,
+		.column = w->column, .disc = w->disc, .view = w->view,
+		.stmt = w->stmt, .end = end,
 	};
 
 	w->view++;
+	w->disc = 0;
 	return fn ? fn(arg, &row) : true;
+}
+
+/* A line program's header, as far as the rows and the file table need. */
+struct hdr {
+	uint64_t version, min_inst, def_stmt, op_base, line_range;
+	int64_t line_base;
+	unsigned int addr_size, offset_size;
+	unsigned char std_len[256];
+	const unsigned char *tables;	/* directory and file tables */
+	const unsigned char *prog, *unit_end;
+};
+
+/* Read the header of the unit at @off into @h (r->p left at h->tables). */
+static struct smk_error *parse_header(struct rd *r, const unsigned char *data,
+				      size_t size, uint64_t off,
+				      unsigned int addr_size, const char *what,
+				      struct hdr *h)
+{
+	uint64_t len, hlen, v, max_ops = 1, i;
+
+	memset(h, 0, sizeof(*h));
+	h->offset_size = 4;
+	h->addr_size = addr_size;
+	if (off > size) {
+		r->p = data + size;
+		rd_fail(r, "unit offset beyond the section");
+		return r->err;
+	}
+	r->p = data + off;
+	if (!rd_bytes(r, 4, &len))
+		return r->err;
+	if (len == 0xffffffff) {
+		h->offset_size = 8;
+		if (!rd_bytes(r, 8, &len))
+			return r->err;
+	} else if (len >= 0xfffffff0) {
+		rd_fail(r, "reserved unit length");
+		return r->err;
+	}
+	if (len > (uint64_t)(r->end - r->p)) {
+		rd_fail(r, "unit length beyond the section");
+		return r->err;
+	}
+	h->unit_end = r->p + len;
+	r->end = h->unit_end;
+	if (!rd_bytes(r, 2, &h->version))
+		return r->err;
+	if (h->version < 2 || h->version > 5) {
+		rd_fail(r, "unknown line table version");
+		return r->err;
+	}
+	if (h->version >= 5) {
+		if (!rd_bytes(r, 1, &v))
+			return r->err;
+		h->addr_size = (unsigned int)v;
+		if (!rd_bytes(r, 1, &v))
+			return r->err;
+	}
+	if (!rd_bytes(r, h->offset_size, &hlen))
+		return r->err;
+	if (hlen > (uint64_t)(h->unit_end - r->p)) {
+		rd_fail(r, "header length beyond the unit");
+		return r->err;
+	}
+	h->prog = r->p + hlen;
+	if (!rd_bytes(r, 1, &h->min_inst) ||
+	    (h->version >= 4 && !rd_bytes(r, 1, &max_ops)) ||
+	    !rd_bytes(r, 1, &h->def_stmt) || !rd_bytes(r, 1, &v))
+		return r->err;
+	h->line_base = (int8_t)v;
+	if (!rd_bytes(r, 1, &h->line_range) || !rd_bytes(r, 1, &h->op_base))
+		return r->err;
+	if (!h->line_range || !h->op_base) {
+		rd_fail(r, "line_range or opcode_base is 0");
+		return r->err;
+	}
+	if (max_ops != 1)
+		return smk_error_create(SMK_ERROR_UNSUPPORTED,
+					"%s at %#" PRIx64 ": VLIW line program "
+					"(maximum_operations_per_instruction "
+					"%" PRIu64 ")", what, off, max_ops);
+	if (h->addr_size != 4 && h->addr_size != 8) {
+		rd_fail(r, "address size is neither 4 nor 8");
+		return r->err;
+	}
+	for (i = 1; i < h->op_base; i++) {
+		if (!rd_bytes(r, 1, &v))
+			return r->err;
+		h->std_len[i] = (unsigned char)v;
+	}
+	if (r->p > h->prog) {
+		rd_fail(r, "header longer than its header_length");
+		return r->err;
+	}
+	h->tables = r->p;
+	return NULL;
 }
 
 struct smk_error *smk_line_program_walk(const unsigned char *data,
@@ -159,103 +257,30 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 					void *arg)
 {
 	struct rd r = { .start = data, .end = data + size, .what = what };
-	uint64_t len, version, hlen, v, min_inst, max_ops, def_stmt, op_base;
-	uint64_t line_range;
-	int64_t line_base;
-	unsigned int offset_size = 4;
-	unsigned char std_len[256];
-	const unsigned char *unit_end, *prog;
+	const unsigned char *unit_end;
+	struct smk_error *err;
 	struct walk w;
+	struct hdr h;
 	uint64_t i;
 
-	if (off > size) {
-		r.p = data + size;
-		rd_fail(&r, "unit offset beyond the section");
-		return r.err;
-	}
-	r.p = data + off;
-	if (!rd_bytes(&r, 4, &len))
-		return r.err;
-	if (len == 0xffffffff) {
-		offset_size = 8;
-		if (!rd_bytes(&r, 8, &len))
-			return r.err;
-	} else if (len >= 0xfffffff0) {
-		rd_fail(&r, "reserved unit length");
-		return r.err;
-	}
-	if (len > (uint64_t)(r.end - r.p)) {
-		rd_fail(&r, "unit length beyond the section");
-		return r.err;
-	}
-	unit_end = r.p + len;
-	r.end = unit_end;
-	if (!rd_bytes(&r, 2, &version))
-		return r.err;
-	if (version < 2 || version > 5) {
-		rd_fail(&r, "unknown line table version");
-		return r.err;
-	}
-	if (version >= 5) {
-		if (!rd_bytes(&r, 1, &v))
-			return r.err;
-		addr_size = (unsigned int)v;
-		if (!rd_bytes(&r, 1, &v))
-			return r.err;
-	}
-	if (!rd_bytes(&r, offset_size, &hlen))
-		return r.err;
-	if (hlen > (uint64_t)(unit_end - r.p)) {
-		rd_fail(&r, "header length beyond the unit");
-		return r.err;
-	}
-	prog = r.p + hlen;
-	max_ops = 1;
-	if (!rd_bytes(&r, 1, &min_inst) ||
-	    (version >= 4 && !rd_bytes(&r, 1, &max_ops)) ||
-	    !rd_bytes(&r, 1, &def_stmt) || !rd_bytes(&r, 1, &v))
-		return r.err;
-	line_base = (int8_t)v;
-	if (!rd_bytes(&r, 1, &line_range) || !rd_bytes(&r, 1, &op_base))
-		return r.err;
-	if (!line_range || !op_base) {
-		rd_fail(&r, "line_range or opcode_base is 0");
-		return r.err;
-	}
-	if (max_ops != 1)
-		return smk_error_create(SMK_ERROR_UNSUPPORTED,
-					"%s at %#" PRIx64 ": VLIW line program "
-					"(maximum_operations_per_instruction "
-					"%" PRIu64 ")", what, off, max_ops);
-	if (addr_size != 4 && addr_size != 8) {
-		rd_fail(&r, "address size is neither 4 nor 8");
-		return r.err;
-	}
-	memset(std_len, 0, sizeof(std_len));
-	for (i = 1; i < op_base; i++) {
-		if (!rd_bytes(&r, 1, &v))
-			return r.err;
-		std_len[i] = (unsigned char)v;
-	}
-	if (r.p > prog) {
-		rd_fail(&r, "header longer than its header_length");
-		return r.err;
-	}
-	r.p = prog;
-	walk_reset(&w, def_stmt != 0);
+	err = parse_header(&r, data, size, off, addr_size, what, &h);
+	if (err)
+		return err;
+	unit_end = h.unit_end;
+	r.p = h.prog;
+	walk_reset(&w, h.def_stmt != 0);
 	while (r.p < unit_end) {
 		uint64_t op, n, adv;
 		int64_t s;
 
-		if (!rd_bytes(&r, 1, &op))
-			return r.err;
-		if (op >= op_base) {
-			uint64_t adj = op - op_base;
+		op = *r.p++;
+		if (op >= h.op_base) {
+			uint64_t adj = op - h.op_base;
 
-			adv = (adj / line_range) * min_inst;
+			adv = (adj / h.line_range) * h.min_inst;
 			advance(&w, adv);
-			w.line += (unsigned int)(line_base +
-						 (int64_t)(adj % line_range));
+			w.line += (unsigned int)(h.line_base +
+						 (int64_t)(adj % h.line_range));
 			if (!emit(&w, false, fn, arg))
 				return NULL;
 			continue;
@@ -276,19 +301,36 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 				if (op == DW_LNE_end_sequence) {
 					if (!emit(&w, true, fn, arg))
 						return NULL;
-					walk_reset(&w, def_stmt != 0);
+					walk_reset(&w, h.def_stmt != 0);
 				} else if (op == DW_LNE_set_address) {
-					if (n - 1 != addr_size) {
+					if (n - 1 != h.addr_size) {
 						rd_fail(&r, "DW_LNE_set_address "
 							"of another size");
 						return r.err;
 					}
-					if (!rd_bytes(&r, addr_size, &w.addr))
+					if (!rd_bytes(&r, h.addr_size, &w.addr))
 						return r.err;
 					w.view = 0;
+				} else if (op == DW_LNE_set_discriminator) {
+					if (!rd_uleb(&r, &n))
+						return r.err;
+					if (r.p > next) {
+						rd_fail(&r, "discriminator "
+							"longer than its "
+							"opcode");
+						return r.err;
+					}
+					w.disc = n > UINT32_MAX ? UINT32_MAX :
+						(unsigned int)n;
+				} else if (op == DW_LNE_define_file) {
+					/* A file table that grows as the
+					 * program runs: not followed. */
+					return smk_error_create(
+						SMK_ERROR_UNSUPPORTED,
+						"%s at %#" PRIx64 ": "
+						"DW_LNE_define_file", what, off);
 				}
-				/* define_file, set_discriminator, vendor
-				 * ones: their length says how far. */
+				/* Vendor ones: their length says how far. */
 				r.p = next;
 			}
 			break;
@@ -299,7 +341,7 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 		case DW_LNS_advance_pc:
 			if (!rd_uleb(&r, &n))
 				return r.err;
-			advance(&w, n * min_inst);
+			advance(&w, n * h.min_inst);
 			break;
 		case DW_LNS_advance_line:
 			if (!rd_sleb(&r, &s))
@@ -311,25 +353,33 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 				return r.err;
 			w.file = (unsigned int)n;
 			break;
+		case DW_LNS_set_column:
+			for (i = 0; i < h.std_len[op]; i++) {
+				if (!rd_uleb(&r, &n))
+					return r.err;
+				if (!i)
+					w.column = (unsigned int)n;
+			}
+			break;
 		case DW_LNS_negate_stmt:
 			w.stmt = !w.stmt;
 			break;
 		case DW_LNS_const_add_pc:
-			advance(&w, ((255 - op_base) / line_range) * min_inst);
+			advance(&w, ((255 - h.op_base) / h.line_range) *
+				h.min_inst);
 			break;
 		case DW_LNS_fixed_advance_pc:
 			if (!rd_bytes(&r, 2, &n))
 				return r.err;
 			advance(&w, n);
 			break;
-		case DW_LNS_set_column:
 		case DW_LNS_set_basic_block:
 		case DW_LNS_set_prologue_end:
 		case DW_LNS_set_epilogue_begin:
 		case DW_LNS_set_isa:
 		default:
-			/* Operands as the header says (set_column: 1 ULEB). */
-			for (i = 0; i < std_len[op]; i++)
+			/* Operands as the header says. */
+			for (i = 0; i < h.std_len[op]; i++)
 				if (!rd_uleb(&r, &n))
 					return r.err;
 			break;
@@ -338,9 +388,274 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 	return NULL;
 }
 
-/* A section of the ELF file holding @dw's DWARF, by name. */
-static bool section_data(Dwarf *dw, const char *name,
-			 const unsigned char **p, size_t *size)
+/* A string of a line table entry, by @form; NULL when unreadable. */
+static const char *entry_string(struct rd *r, uint64_t form,
+				const struct smk_line_strings *strs,
+				unsigned int offset_size)
+{
+	const unsigned char *sec;
+	uint64_t o;
+	size_t size;
+
+	switch (form) {
+	case DW_FORM_string: {
+		const unsigned char *s = r->p;
+
+		while (r->p < r->end && *r->p)
+			r->p++;
+		if (r->p >= r->end) {
+			rd_fail(r, "unterminated string");
+			return NULL;
+		}
+		r->p++;
+		return (const char *)s;
+	}
+	case DW_FORM_line_strp:
+		sec = strs->line_str;
+		size = strs->line_str_size;
+		break;
+	case DW_FORM_strp:
+		sec = strs->str;
+		size = strs->str_size;
+		break;
+	default:
+		return NULL;
+	}
+	if (!rd_bytes(r, offset_size, &o))
+		return NULL;
+	/* The string must end inside its section. */
+	if (!sec || o >= size || !memchr(sec + o, 0, size - o)) {
+		rd_fail(r, "string offset beyond its section");
+		return NULL;
+	}
+	return (const char *)sec + o;
+}
+
+/* Skip a value of @form; false when it cannot be skipped. */
+static bool skip_form(struct rd *r, uint64_t form, unsigned int offset_size,
+		      uint64_t *val)
+{
+	uint64_t n = 0;
+
+	*val = 0;
+	switch (form) {
+	case DW_FORM_data1: return rd_bytes(r, 1, val);
+	case DW_FORM_data2: return rd_bytes(r, 2, val);
+	case DW_FORM_data4: return rd_bytes(r, 4, val);
+	case DW_FORM_data8: return rd_bytes(r, 8, val);
+	case DW_FORM_udata: return rd_uleb(r, val);
+	case DW_FORM_data16: n = 16; break;
+	case DW_FORM_block:
+		if (!rd_uleb(r, &n))
+			return false;
+		break;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp: n = offset_size; break;
+	default:
+		return false;
+	}
+	if ((uint64_t)(r->end - r->p) < n)
+		return rd_fail(r, "truncated");
+	r->p += n;
+	return true;
+}
+
+/* One DWARF 5 entry-format table (directories or files). */
+static struct smk_error *read_v5_table(struct rd *r, const struct hdr *h,
+				       const struct smk_line_strings *strs,
+				       const char *what, uint64_t off,
+				       const char ***paths, uint64_t **dirs,
+				       size_t *n)
+{
+	uint64_t nfmt, fmt[2 * 16], count, i, k;
+
+	*paths = NULL;
+	*dirs = NULL;
+	*n = 0;
+	if (!rd_bytes(r, 1, &nfmt))
+		return r->err;
+	if (nfmt > 16)
+		return smk_error_create(SMK_ERROR_UNSUPPORTED, "%s at %#" PRIx64
+					": %" PRIu64 " entry formats", what,
+					off, nfmt);
+	for (i = 0; i < 2 * nfmt; i++)
+		if (!rd_uleb(r, &fmt[i]))
+			return r->err;
+	if (!rd_uleb(r, &count))
+		return r->err;
+	/* Each entry takes a byte at least. */
+	if (count > (uint64_t)(r->end - r->p) + 1 ||
+	    (nfmt == 0 && count > 0))
+		return rd_fail(r, "entry count beyond the unit"), r->err;
+	*paths = calloc(count ? count : 1, sizeof(**paths));
+	*dirs = calloc(count ? count : 1, sizeof(**dirs));
+	if (!*paths || !*dirs)
+		return &smk_error_nomem;
+	for (i = 0; i < count; i++) {
+		for (k = 0; k < nfmt; k++) {
+			uint64_t lnct = fmt[2 * k], form = fmt[2 * k + 1], v;
+
+			if (lnct == DW_LNCT_path) {
+				(*paths)[i] = entry_string(r, form, strs,
+							   h->offset_size);
+				if (!(*paths)[i])
+					goto bad;
+				continue;
+			}
+			if (!skip_form(r, form, h->offset_size, &v))
+				goto bad;
+			if (lnct == DW_LNCT_directory_index)
+				(*dirs)[i] = v;
+		}
+	}
+	*n = count;
+	return NULL;
+bad:
+	if (r->err)
+		return r->err;
+	return smk_error_create(SMK_ERROR_UNSUPPORTED, "%s at %#" PRIx64
+				": a form the file table reader does not "
+				"know", what, off);
+}
+
+/* The strings of a DWARF 2 to 4 directory or file table. */
+static bool read_v4_string(struct rd *r, const char **s)
+{
+	*s = (const char *)r->p;
+	while (r->p < r->end && *r->p)
+		r->p++;
+	if (r->p >= r->end)
+		return rd_fail(r, "unterminated string");
+	r->p++;
+	return true;
+}
+
+struct smk_error *smk_line_program_files(const unsigned char *data,
+					 size_t size, uint64_t off,
+					 unsigned int addr_size,
+					 const struct smk_line_strings *strs,
+					 const char *comp_dir, const char *what,
+					 struct smk_line_files *out)
+{
+	struct rd r = { .start = data, .end = data + size, .what = what };
+	const char **dpaths = NULL, **fpaths = NULL;
+	uint64_t *ddirs = NULL, *fdirs = NULL;
+	size_t ndirs = 0, nfiles = 0, i, cap;
+	struct smk_error *err;
+	struct hdr h;
+
+	memset(out, 0, sizeof(*out));
+	err = parse_header(&r, data, size, off, addr_size, what, &h);
+	if (err)
+		return err;
+	r.p = h.tables;
+	r.end = h.prog;
+	if (h.version >= 5) {
+		err = read_v5_table(&r, &h, strs, what, off, &dpaths, &ddirs,
+				    &ndirs);
+		if (!err)
+			err = read_v5_table(&r, &h, strs, what, off, &fpaths,
+					    &fdirs, &nfiles);
+		if (err)
+			goto out;
+	} else {
+		/* Directory 0 is the unit's, file 0 libdw's "???". */
+		const char *s;
+
+		cap = 16;
+		dpaths = malloc(cap * sizeof(*dpaths));
+		if (!dpaths)
+			goto nomem;
+		dpaths[ndirs++] = comp_dir;
+		for (;;) {
+			if (!read_v4_string(&r, &s))
+				goto bad;
+			if (!*s)
+				break;
+			if (ndirs == cap) {
+				const char **p = realloc(dpaths, 2 * cap *
+							 sizeof(*p));
+
+				if (!p)
+					goto nomem;
+				dpaths = p;
+				cap *= 2;
+			}
+			dpaths[ndirs++] = s;
+		}
+		cap = 16;
+		fpaths = malloc(cap * sizeof(*fpaths));
+		fdirs = malloc(cap * sizeof(*fdirs));
+		if (!fpaths || !fdirs)
+			goto nomem;
+		fpaths[nfiles] = "???";
+		fdirs[nfiles++] = UINT64_MAX;
+		for (;;) {
+			uint64_t d, ignored;
+
+			if (!read_v4_string(&r, &s))
+				goto bad;
+			if (!*s)
+				break;
+			if (!rd_uleb(&r, &d) || !rd_uleb(&r, &ignored) ||
+			    !rd_uleb(&r, &ignored))
+				goto bad;
+			if (nfiles == cap) {
+				const char **p = realloc(fpaths, 2 * cap *
+							 sizeof(*p));
+				uint64_t *q;
+
+				if (!p)
+					goto nomem;
+				fpaths = p;
+				q = realloc(fdirs, 2 * cap * sizeof(*q));
+				if (!q)
+					goto nomem;
+				fdirs = q;
+				cap *= 2;
+			}
+			fpaths[nfiles] = s;
+			fdirs[nfiles++] = d;
+		}
+	}
+	for (i = 0; i < nfiles; i++)
+		if (fdirs[i] != UINT64_MAX && fdirs[i] >= ndirs) {
+			rd_fail(&r, "file names a directory that is not there");
+			goto bad;
+		}
+	out->dirs = dpaths;
+	out->ndirs = ndirs;
+	out->names = fpaths;
+	out->dir_of = fdirs;
+	out->nfiles = nfiles;
+	out->version = (unsigned int)h.version;
+	free(ddirs);
+	return NULL;
+nomem:
+	err = &smk_error_nomem;
+	goto out;
+bad:
+	err = r.err ? r.err : smk_error_create(SMK_ERROR_DWARF, "%s at %#"
+					       PRIx64 ": bad file table",
+					       what, off);
+out:
+	free(dpaths);
+	free(ddirs);
+	free(fpaths);
+	free(fdirs);
+	return err;
+}
+
+void smk_line_files_free(struct smk_line_files *f)
+{
+	free(f->dirs);
+	free(f->names);
+	free(f->dir_of);
+	memset(f, 0, sizeof(*f));
+}
+
+bool smk_dwarf_section(Dwarf *dw, const char *name,
+		       const unsigned char **p, size_t *size)
 {
 	Elf *elf = dwarf_getelf(dw);
 	Elf_Scn *scn = NULL;
@@ -431,7 +746,7 @@ static struct smk_error *walk_cu(Dwarf_Die *cu,
 		return smk_error_create(SMK_ERROR_DWARF, "CU %#" PRIx64
 					": unreadable DW_AT_stmt_list",
 					(uint64_t)dwarf_dieoffset(cu));
-	if (!dw || !section_data(dw, ".debug_line", &data, &size))
+	if (!dw || !smk_dwarf_section(dw, ".debug_line", &data, &size))
 		return smk_error_create(SMK_ERROR_DWARF, "CU %#" PRIx64
 					": .debug_line not readable",
 					(uint64_t)dwarf_dieoffset(cu));
@@ -527,7 +842,7 @@ struct smk_error *smk_loc_views(Dwarf_Die *var, struct smk_loc_entry **ret,
 					": unreadable DW_AT_GNU_locviews",
 					(uint64_t)dwarf_dieoffset(var));
 	sname = version >= 5 ? ".debug_loclists" : ".debug_loc";
-	if (!dw || !section_data(dw, sname, &data, &size))
+	if (!dw || !smk_dwarf_section(dw, sname, &data, &size))
 		return smk_error_create(SMK_ERROR_DWARF, "DIE %#" PRIx64
 					": %s not readable",
 					(uint64_t)dwarf_dieoffset(var), sname);

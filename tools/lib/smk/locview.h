@@ -20,6 +20,8 @@ struct smk_line_row {
 	uint64_t addr;
 	unsigned int file;	/* index into dwarf_getsrcfiles() of the CU */
 	unsigned int line;
+	unsigned int column;	/* 0: none */
+	unsigned int disc;	/* discriminator, 0: none */
 	unsigned int view;	/* 0 at an address's first row, then 1, 2.. */
 	bool stmt;
 	bool end;		/* DW_LNE_end_sequence */
@@ -51,6 +53,51 @@ struct smk_error *smk_line_program_walk(const unsigned char *data,
 					bool (*fn)(void *arg,
 						   const struct smk_line_row *r),
 					void *arg);
+
+/*
+ * The section @name of the ELF file holding @dw's DWARF (decompressed in
+ * place when it was compressed); false when there is none.
+ */
+bool smk_dwarf_section(Dwarf *dw, const char *name,
+		       const unsigned char **p, size_t *size);
+
+/* The string sections a line table's file names may point into. */
+struct smk_line_strings {
+	const unsigned char *line_str, *str;	/* NULL: none */
+	size_t line_str_size, str_size;
+};
+
+/*
+ * A line program's file table, indexed as the program's file register
+ * (and as dwarf_getsrcfiles(): for DWARF 2 to 4, file 0 is "???" and
+ * directory 0 is @comp_dir).  names[i] in directory dirs[dir_of[i]]
+ * (dir_of[i] UINT64_MAX: none); the strings point into the sections or
+ * to @comp_dir.  A name or directory is NULL when its entry has no
+ * DW_LNCT_path (DWARF 5), and dirs[0] is NULL for DWARF 2 to 4 when
+ * @comp_dir is.
+ */
+struct smk_line_files {
+	unsigned int version;
+	const char **dirs;
+	size_t ndirs;
+	const char **names;
+	uint64_t *dir_of;
+	size_t nfiles;
+};
+
+/*
+ * Read the file table of the unit at @off of .debug_line (@data, @size)
+ * into *@out (free with smk_line_files_free()).  Errors:
+ * SMK_ERROR_DWARF for a corrupt header, SMK_ERROR_UNSUPPORTED for a form
+ * or layout this reader does not follow (the caller may then ask libdw).
+ */
+struct smk_error *smk_line_program_files(const unsigned char *data,
+					 size_t size, uint64_t off,
+					 unsigned int addr_size,
+					 const struct smk_line_strings *strs,
+					 const char *comp_dir, const char *what,
+					 struct smk_line_files *out);
+void smk_line_files_free(struct smk_line_files *f);
 
 /*
  * The views of the rows at @addr of lines @first..@last of source @file

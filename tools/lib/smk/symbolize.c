@@ -8,10 +8,11 @@
  * for every address, three times.  Here a compilation unit is indexed once,
  * when the first address falls in it (.debug_aranges names the unit):
  *
- *  - its line table, copied from dwarf_getsrclines() into 16-byte rows;
- *    only the last row at an address counts (libdw sorts end_sequence
- *    first and searches for the last row at or below the address), and a
- *    row equal to the one before it adds nothing;
+ *  - its line table, read from .debug_line by locview.c's reader into
+ *    16-byte rows, in dwarf_getsrclines()'s order (by address, a
+ *    sequence's end before the other rows at its address); only the last
+ *    row at an address counts (libdw searches for the last row at or below
+ *    the address), and a row equal to the one before it adds nothing;
  *  - its scope tree: every subprogram, inlined_subroutine and lexical
  *    block with code, walked once and then "painted" onto the addresses:
  *    the boundaries of all their ranges cut the unit into elementary
@@ -24,6 +25,16 @@
  *
  * A lookup is then two binary searches and a walk up the inline parents;
  * function names are read on first use.
+ *
+ * Both readings are our own (locview.c for line programs, dieread.c for
+ * DIEs), about three times faster than libdw's for a first lookup in a
+ * kernel unit: dwarf_getsrclines() allocates and sorts every row and
+ * composes every file name, dwarf_siblingof() parses every attribute of
+ * the 2,000 DIEs of types before a kernel unit's first function.  What
+ * they do not follow (DW_LNE_define_file, an imported unit, a form they
+ * cannot size) falls back to libdw for that unit, and
+ * smk_symbolizer_reference_lines() takes libdw's path everywhere:
+ * tests/unit/symlines compares the two at every address.
  *
  * Memory: libdw keeps every unit's line table (with its file names
  * composed) and abbreviations until dwarf_end(), about 300 MB for a
@@ -42,6 +53,8 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 
+#include "dieread.h"
+#include "locview.h"
 #include "markers.h"
 #include "placement.h"
 #include "symbolize.h"
@@ -146,6 +159,11 @@ struct marker_site {
 	struct smk_marker_ref ref;
 };
 
+/* A sequence of a line program: rows [first, first + n). */
+struct seqrun {
+	size_t first, n;
+};
+
 struct smk_symbolizer {
 	struct smk_binary *b;
 	bool prepared;
@@ -155,6 +173,19 @@ struct smk_symbolizer {
 	size_t scratch_rows;
 	uint64_t base;		/* our address + base = DWARF address */
 	const char *no_dwarf;	/* reason, when dw is NULL */
+	/* .debug_line and the strings its file tables use, read once. */
+	bool sections_read;
+	const unsigned char *line;
+	size_t line_size;
+	struct smk_line_strings line_strs;
+	bool libdw_lines;	/* smk_symbolizer_reference_lines() */
+	struct smk_dwarf_secs dsecs;	/* dieread.c's sections */
+	struct prow *prows;	/* a unit's rows being read */
+	size_t nprows, capprows;
+	struct prow *prows2;	/* and being put in order */
+	size_t capprows2;
+	struct seqrun *runs;
+	size_t capruns;
 
 	struct urange *ranges;
 	size_t nranges, capranges;
@@ -590,27 +621,50 @@ static struct smk_error *find_unit(struct smk_symbolizer *s, uint64_t a,
 
 /* ---------------------------------------------------------- unit: lines */
 
+/* A unit's file table: libdw's (dwf), or read by locview.c (lf). */
+struct ftab {
+	Dwarf_Files *dwf;
+	struct smk_line_files lf;
+};
+
 /*
  * File @i of the unit, interned on first use.  A relative name gets the
  * unit's DW_AT_comp_dir in front, as eu-addr2line (-A, its default) and
  * GNU addr2line print it.
  */
 static const char *unit_file(struct smk_symbolizer *s, struct unit *u,
-			     Dwarf_Files *files, const char *comp_dir,
+			     const struct ftab *ft, const char *comp_dir,
 			     size_t i, bool *nomem)
 {
 	const char *name;
-	char *full = NULL;
+	char *full = NULL, *dirname = NULL;
 
 	if (i >= u->nfiles)
 		return NULL;
 	if (u->files[i])
 		return u->files[i];
-	name = dwarf_filesrc(files, i, NULL, NULL);
+	if (ft->dwf) {
+		name = dwarf_filesrc(ft->dwf, i, NULL, NULL);
+	} else {
+		/* As libdw composes it: an absolute name stays, a relative
+		 * one goes under its directory when there is one. */
+		const char *dir = ft->lf.dir_of[i] == UINT64_MAX ? NULL :
+			ft->lf.dirs[ft->lf.dir_of[i]];
+
+		name = ft->lf.names[i];
+		if (name && name[0] != '/' && dir) {
+			if (asprintf(&dirname, "%s/%s", dir, name) < 0) {
+				*nomem = true;
+				return NULL;
+			}
+			name = dirname;
+		}
+	}
 	if (!name)
 		return NULL;
 	if (name[0] != '/' && comp_dir) {
 		if (asprintf(&full, "%s/%s", comp_dir, name) < 0) {
+			free(dirname);
 			*nomem = true;
 			return NULL;
 		}
@@ -618,6 +672,7 @@ static const char *unit_file(struct smk_symbolizer *s, struct unit *u,
 	}
 	u->files[i] = intern(&s->strs, name);
 	free(full);
+	free(dirname);
 	if (!u->files[i])
 		*nomem = true;
 	return u->files[i];
@@ -639,56 +694,277 @@ static uint32_t row_disc(const struct unit *u, size_t row)
 		u->discs[lo].value : 0;
 }
 
-/* Copy the unit's line table (see the top of the file for what is left
- * out); its file table is *@filesp. */
-static bool read_lines(struct smk_symbolizer *s, struct unit *u,
-		       Dwarf_Die *cu, const char *comp_dir,
-		       Dwarf_Files **filesp)
+/* One row as a line program gives it, before libdw's order is applied. */
+struct prow {
+	uint64_t addr;
+	uint32_t line, file, disc, seq;
+	uint16_t column;
+	bool end;
+};
+
+/* libdw's order (dwarf_getsrclines()): by address, an end of sequence
+ * before the other rows at its address, then program order. */
+static int cmp_prow(const void *a, const void *b)
+{
+	const struct prow *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->end != y->end)
+		return x->end ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+struct gather {
+	struct smk_symbolizer *s;
+	bool nomem;
+};
+
+static bool gather_row(void *arg, const struct smk_line_row *r)
+{
+	struct gather *g = arg;
+	struct smk_symbolizer *s = g->s;
+	struct prow *p;
+
+	if (!reserve(&s->prows, &s->capprows, s->nprows + 1,
+		     sizeof(*s->prows))) {
+		g->nomem = true;
+		return false;
+	}
+	p = &s->prows[s->nprows];
+	p->addr = r->addr;
+	p->line = r->line;
+	p->file = r->file;
+	p->disc = r->disc;
+	p->column = (int)r->column < 0 ? 0 : r->column > 0xffff ? 0xffff :
+		r->column;
+	p->end = r->end;
+	p->seq = (uint32_t)s->nprows++;
+	return true;
+}
+
+static bool read_sections(struct smk_symbolizer *s, Dwarf *dw)
+{
+	if (!s->sections_read) {
+		s->sections_read = true;
+		if (!smk_dwarf_section(dw, ".debug_line", &s->line,
+				       &s->line_size))
+			s->line = NULL;
+		if (!smk_dwarf_section(dw, ".debug_line_str",
+				       &s->line_strs.line_str,
+				       &s->line_strs.line_str_size))
+			s->line_strs.line_str = NULL;
+		if (!smk_dwarf_section(dw, ".debug_str", &s->line_strs.str,
+				       &s->line_strs.str_size))
+			s->line_strs.str = NULL;
+	}
+	return s->line != NULL;
+}
+
+/*
+ * The unit's rows into s->prows, in program order, and its file table,
+ * read from .debug_line ourselves: libdw's dwarf_getsrclines() allocates
+ * every row, sorts them all and composes every file name, about four
+ * times our cost, and keeps it all until dwarf_end().  false (and
+ * nothing kept) when our reader cannot follow the program: libdw then
+ * reads it.
+ */
+static bool read_program(struct smk_symbolizer *s, Dwarf_Die *cu,
+			 const char *comp_dir, struct ftab *ft, bool *nomem)
+{
+	struct gather g = { .s = s };
+	struct smk_error *err;
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	uint8_t asize = 8, osize;
+	Dwarf_Die cudie;
+
+	s->nprows = 0;
+	if (s->libdw_lines ||
+	    !read_sections(s, dwarf_cu_getdwarf(cu->cu)) ||
+	    dwarf_formudata(dwarf_attr(cu, DW_AT_stmt_list, &a), &off) != 0)
+		return false;
+	if (!dwarf_diecu(cu, &cudie, &asize, &osize))
+		asize = 8;
+	err = smk_line_program_files(s->line, s->line_size, off, asize,
+				     &s->line_strs, comp_dir, ".debug_line",
+				     &ft->lf);
+	if (err) {
+		*nomem = err == &smk_error_nomem;
+		smk_error_destroy(err);
+		return false;
+	}
+	err = smk_line_program_walk(s->line, s->line_size, off, asize,
+				    ".debug_line", gather_row, &g);
+	if (err || g.nomem) {
+		*nomem = g.nomem || err == &smk_error_nomem;
+		smk_error_destroy(err);
+		smk_line_files_free(&ft->lf);
+		s->nprows = 0;
+		return false;
+	}
+	return true;
+}
+
+/* The same rows from libdw (already in its order). */
+static bool read_libdw(struct smk_symbolizer *s, Dwarf_Die *cu,
+		       struct ftab *ft, size_t *nfiles)
 {
 	Dwarf_Lines *lines;
-	Dwarf_Files *files;
-	size_t n, nfiles, i, capd = 0;
-	bool nomem = false;
+	size_t n, i;
 
-	*filesp = NULL;
-	if (dwarf_getsrcfiles(cu, &files, &nfiles) != 0)
+	s->nprows = 0;
+	if (dwarf_getsrcfiles(cu, &ft->dwf, nfiles) != 0) {
+		ft->dwf = NULL;
 		return true;
-	*filesp = files;
+	}
+	if (dwarf_getsrclines(cu, &lines, &n) != 0 || !n)
+		return true;
+	if (!reserve(&s->prows, &s->capprows, n, sizeof(*s->prows)))
+		return false;
+	for (i = 0; i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		struct prow *p = &s->prows[s->nprows];
+		unsigned int disc = 0;
+		Dwarf_Files *lf;
+		Dwarf_Addr addr;
+		bool end = true;
+		int lineno = 0, col = 0;
+		size_t fidx;
+
+		if (!l || dwarf_lineaddr(l, &addr) != 0)
+			continue;
+		dwarf_lineendsequence(l, &end);
+		memset(p, 0, sizeof(*p));
+		p->addr = addr;
+		p->end = end;
+		p->seq = (uint32_t)s->nprows++;
+		if (end)
+			continue;
+		dwarf_lineno(l, &lineno);
+		dwarf_linecol(l, &col);
+		dwarf_linediscriminator(l, &disc);
+		p->line = lineno > 0 ? lineno : 0;
+		p->column = col < 0 ? 0 : col > 0xffff ? 0xffff : col;
+		p->disc = disc;
+		p->file = UINT32_MAX;
+		if (dwarf_line_file(l, &lf, &fidx) == 0 && lf == ft->dwf &&
+		    fidx < FILE_NONE)
+			p->file = fidx;
+	}
+	return true;
+}
+
+static int cmp_seqrun_rows(const void *a, const void *b, void *rows)
+{
+	const struct seqrun *x = a, *y = b;
+	const struct prow *p = rows;
+
+	return cmp_prow(&p[x->first], &p[y->first]);
+}
+
+/*
+ * Put s->prows in libdw's order.  A unit's sequences (.text, .init.text,
+ * .text.unlikely...) are each in order already but not in order of each
+ * other: sort the sequences by their first row and lay them end to end
+ * (into s->prows2, then swapped), then let an insertion pass put right
+ * what is left (a sequence's end at the address of its last row goes
+ * before it); only when that pass would move too much, sort every row.
+ * The order is total (program order breaks ties), so the result is the
+ * one a sort of all rows gives.
+ */
+static bool order_rows(struct smk_symbolizer *s)
+{
+	struct prow *p = s->prows, *out, tmp;
+	size_t n = s->nprows, nruns = 0, i, j, start = 0, k, moves = 0;
+	struct seqrun *runs;
+
+	for (i = 1; i < n; i++)
+		if (cmp_prow(&p[i - 1], &p[i]) > 0)
+			break;
+	if (i >= n)
+		return true;
+	for (i = 0; i < n; i++) {
+		if (!p[i].end && i + 1 < n)
+			continue;
+		if (!reserve(&s->runs, &s->capruns, nruns + 1,
+			     sizeof(*s->runs)))
+			return false;
+		s->runs[nruns++] = (struct seqrun){ start, i + 1 - start };
+		start = i + 1;
+	}
+	runs = s->runs;
+	qsort_r(runs, nruns, sizeof(*runs), cmp_seqrun_rows, p);
+	if (!reserve(&s->prows2, &s->capprows2, n, sizeof(*s->prows2)))
+		return false;
+	out = s->prows2;
+	for (i = k = 0; i < nruns; i++) {
+		memcpy(out + k, p + runs[i].first, runs[i].n * sizeof(*out));
+		k += runs[i].n;
+	}
+	for (i = 1; i < n && moves <= n; i++) {
+		if (cmp_prow(&out[i - 1], &out[i]) <= 0)
+			continue;
+		tmp = out[i];
+		for (j = i; j > 0 && cmp_prow(&out[j - 1], &tmp) > 0; j--)
+			out[j] = out[j - 1];
+		out[j] = tmp;
+		moves += i - j;
+	}
+	if (moves > n)
+		qsort(out, n, sizeof(*out), cmp_prow);
+	s->prows2 = p;
+	s->prows = out;
+	k = s->capprows;
+	s->capprows = s->capprows2;
+	s->capprows2 = k;
+	return true;
+}
+
+/* Copy the unit's line table (see the top of the file for what is left
+ * out); its file table into *@ft. */
+static bool read_lines(struct smk_symbolizer *s, struct unit *u,
+		       Dwarf_Die *cu, const char *comp_dir, struct ftab *ft)
+{
+	size_t n, nfiles = 0, i, capd = 0;
+	bool nomem = false, ours;
+
+	memset(ft, 0, sizeof(*ft));
+	ours = read_program(s, cu, comp_dir, ft, &nomem);
+	if (nomem)
+		return false;
+	if (ours) {
+		nfiles = ft->lf.nfiles;
+		if (!order_rows(s))
+			return false;
+	} else if (!read_libdw(s, cu, ft, &nfiles)) {
+		return false;
+	}
 	u->files = calloc(nfiles ? nfiles : 1, sizeof(*u->files));
 	if (!u->files)
 		return false;
 	u->nfiles = nfiles;
-	if (dwarf_getsrclines(cu, &lines, &n) != 0 || !n)
-		return true;
+	n = s->nprows;
+	/* libdw's memory of the unit (its abbreviations, and its lines on
+	 * the reference path) goes with the scratch handle. */
 	s->scratch_rows += n;
+	if (!n)
+		return true;
 	u->rows = malloc(n * sizeof(*u->rows));
 	if (!u->rows)
 		return false;
 	for (i = 0; i < n && !nomem; i++) {
-		Dwarf_Line *l = dwarf_onesrcline(lines, i);
-		struct row r = { .file = FILE_END };
-		unsigned int disc = 0;
-		Dwarf_Files *lf;
-		Dwarf_Addr a;
-		bool end = true;
-		int lineno = 0, col = 0;
-		size_t fidx, k = u->nrows;
+		const struct prow *p = &s->prows[i];
+		struct row r = { .addr = p->addr, .file = FILE_END };
+		size_t k = u->nrows;
 
-		if (!l || dwarf_lineaddr(l, &a) != 0)
-			continue;
-		r.addr = a;
-		dwarf_lineendsequence(l, &end);
-		if (!end) {
-			dwarf_lineno(l, &lineno);
-			dwarf_linecol(l, &col);
-			dwarf_linediscriminator(l, &disc);
-			r.line = lineno > 0 ? lineno : 0;
-			r.column = col < 0 ? 0 : col > 0xffff ? 0xffff : col;
+		if (!p->end) {
+			r.line = (int)p->line > 0 ? p->line : 0;
+			r.column = p->column;
 			r.file = FILE_NONE;
-			if (dwarf_line_file(l, &lf, &fidx) == 0 &&
-			    lf == files && fidx < FILE_NONE &&
-			    unit_file(s, u, files, comp_dir, fidx, &nomem))
-				r.file = fidx;
+			if (p->file < nfiles && p->file < FILE_NONE &&
+			    unit_file(s, u, ft, comp_dir, p->file, &nomem))
+				r.file = p->file;
 		}
 		/* Only the last row at an address is ever found. */
 		if (k && u->rows[k - 1].addr == r.addr) {
@@ -700,17 +976,17 @@ static bool read_lines(struct smk_symbolizer *s, struct unit *u,
 		if (k && r.file != FILE_END && u->rows[k - 1].file == r.file &&
 		    u->rows[k - 1].line == r.line &&
 		    u->rows[k - 1].column == r.column &&
-		    row_disc(u, k - 1) == disc) {
+		    row_disc(u, k - 1) == p->disc) {
 			u->nrows = k;
 			continue;
 		}
 		u->rows[k] = r;
 		u->nrows = k + 1;
-		if (disc) {
+		if (p->disc && r.file != FILE_END) {
 			if (!reserve(&u->discs, &capd, u->ndiscs + 1,
 				     sizeof(*u->discs)))
 				return false;
-			u->discs[u->ndiscs++] = (struct disc){ k, disc };
+			u->discs[u->ndiscs++] = (struct disc){ k, p->disc };
 		}
 	}
 	if (nomem)
@@ -751,7 +1027,7 @@ struct walk {
 	struct smk_symbolizer *s;
 	struct unit *u;
 	Dwarf *dw;
-	Dwarf_Files *files;
+	const struct ftab *files;
 	const char *comp_dir;
 	/* every scope with code, in DIE preorder */
 	struct wnode {
@@ -796,8 +1072,22 @@ static uint32_t attr_udata(Dwarf_Die *die, unsigned int name)
 	return v > UINT32_MAX ? UINT32_MAX : v;
 }
 
-/* Add the function-like scope of @die (wnode @node); its index. */
-static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
+/* What a scope keeps of its DIE, from libdw or from dieread.c. */
+struct dinfo {
+	Dwarf_Off off;
+	bool has_call_file, has_entry;
+	uint32_t call_file, call_line, call_column;
+	uint64_t entry;		/* dwarf_entrypc(), else dwarf_lowpc() */
+	const char *name;	/* set: named now (a dwz alternate's DIE) */
+};
+
+static uint32_t clamp32(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/* Add the function-like scope of DIE @di; its index. */
+static uint32_t add_scope(struct walk *w, const struct dinfo *di, int tag,
 			  uint32_t parent, size_t first_range)
 {
 	struct unit *u = w->u;
@@ -810,16 +1100,15 @@ static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
 	}
 	sc = &u->scopes[u->nscopes];
 	memset(sc, 0, sizeof(*sc));
-	sc->die = dwarf_dieoffset(die);
+	sc->die = di->off;
 	sc->parent = parent;
 	if (tag == DW_TAG_inlined_subroutine) {
-		uint32_t col = attr_udata(die, DW_AT_call_column);
+		uint32_t col = di->call_column;
 
 		sc->kind = SCOPE_INLINED;
 		/* No DW_AT_call_file: no file (not the unit's file 0). */
-		sc->call.file = dwarf_hasattr(die, DW_AT_call_file) ?
-			attr_udata(die, DW_AT_call_file) : UINT32_MAX;
-		sc->call.line = attr_udata(die, DW_AT_call_line);
+		sc->call.file = di->has_call_file ? di->call_file : UINT32_MAX;
+		sc->call.line = di->call_line;
 		sc->call_column = col > 0xffff ? 0xffff : col;
 		/* The file table goes with the scratch handle: intern the
 		 * name now. */
@@ -827,7 +1116,7 @@ static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
 			  &w->nomem);
 	} else {
 		struct sub *sb;
-		Dwarf_Addr e;
+		uint64_t e;
 		size_t i;
 
 		sc->kind = SCOPE_SUBPROGRAM;
@@ -838,8 +1127,7 @@ static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
 		}
 		sc->sub = u->nsubs;
 		sb = &u->subs[u->nsubs++];
-		if (dwarf_entrypc(die, &e) != 0 && dwarf_lowpc(die, &e) != 0)
-			e = w->ranges[first_range].lo;
+		e = di->has_entry ? di->entry : w->ranges[first_range].lo;
 		sb->entry = e;
 		sb->part_lo = w->ranges[first_range].lo;
 		sb->part_hi = w->ranges[first_range].hi;
@@ -850,13 +1138,70 @@ static uint32_t add_scope(struct walk *w, Dwarf_Die *die, int tag,
 				break;
 			}
 	}
-	/* A DIE of another file (dwz's alternate) is named now: offsets
-	 * are looked up in the main file later. */
-	if (dwarf_cu_getdwarf(die->cu) != w->dw) {
-		sc->name = die_name(die);
+	if (di->name) {
+		sc->name = di->name;
 		sc->flags |= NAME_DONE;
 	}
 	return u->nscopes++;
+}
+
+static void libdw_info(struct walk *w, Dwarf_Die *die, int tag,
+		       struct dinfo *di)
+{
+	Dwarf_Addr e;
+
+	memset(di, 0, sizeof(*di));
+	di->off = dwarf_dieoffset(die);
+	if (tag == DW_TAG_inlined_subroutine) {
+		di->has_call_file = dwarf_hasattr(die, DW_AT_call_file);
+		di->call_file = attr_udata(die, DW_AT_call_file);
+		di->call_line = attr_udata(die, DW_AT_call_line);
+		di->call_column = attr_udata(die, DW_AT_call_column);
+	} else if (dwarf_entrypc(die, &e) == 0 || dwarf_lowpc(die, &e) == 0) {
+		di->has_entry = true;
+		di->entry = e;
+	}
+	/* A DIE of another file (dwz's alternate) is named now: offsets
+	 * are looked up in the main file later. */
+	if (dwarf_cu_getdwarf(die->cu) != w->dw)
+		di->name = die_name(die);
+}
+
+/* A scope with code at wnode @node: link it in; false without memory. */
+static bool add_node(struct walk *w, uint32_t pnode, size_t first,
+		     uint32_t *nodep)
+{
+	uint32_t node;
+	size_t i;
+
+	if (!reserve(&w->nodes, &w->capnodes, w->nnodes + 1,
+		     sizeof(*w->nodes))) {
+		w->nomem = true;
+		return false;
+	}
+	node = w->nnodes++;
+	for (i = first; i < w->nranges; i++)
+		w->ranges[i].node = node;
+	w->nodes[node].parent = pnode;
+	w->nodes[node].fn = pnode == no_scope ? no_scope :
+		w->nodes[pnode].fn;
+	*nodep = node;
+	return true;
+}
+
+static bool add_wrange(void *arg, uint64_t lo, uint64_t hi)
+{
+	struct walk *w = arg;
+
+	if (lo >= hi)
+		return true;
+	if (!reserve(&w->ranges, &w->capranges, w->nranges + 1,
+		     sizeof(*w->ranges))) {
+		w->nomem = true;
+		return false;
+	}
+	w->ranges[w->nranges++] = (struct wrange){ lo, hi, 0 };
+	return true;
 }
 
 /*
@@ -875,8 +1220,8 @@ static void walk_scopes(struct walk *w, Dwarf_Die *parent, uint32_t pnode,
 		int tag = dwarf_tag(&child);
 		Dwarf_Addr base, lo, hi;
 		ptrdiff_t off = 0;
-		size_t first = w->nranges, i;
-		uint32_t node, pfn;
+		size_t first = w->nranges;
+		uint32_t node;
 
 		if (w->nomem)
 			return;
@@ -895,35 +1240,93 @@ static void walk_scopes(struct walk *w, Dwarf_Die *parent, uint32_t pnode,
 		}
 		if (!has_code_tag(tag))
 			continue;
-		while ((off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0) {
-			if (lo >= hi)
-				continue;
-			if (!reserve(&w->ranges, &w->capranges,
-				     w->nranges + 1, sizeof(*w->ranges))) {
-				w->nomem = true;
+		while ((off = dwarf_ranges(&child, off, &base, &lo, &hi)) > 0)
+			if (!add_wrange(w, lo, hi))
 				return;
-			}
-			w->ranges[w->nranges++] = (struct wrange){ lo, hi, 0 };
-		}
 		if (w->nranges == first)
 			continue;	/* no code: never entered */
-		if (!reserve(&w->nodes, &w->capnodes, w->nnodes + 1,
-			     sizeof(*w->nodes))) {
-			w->nomem = true;
+		if (!add_node(w, pnode, first, &node))
 			return;
-		}
-		node = w->nnodes++;
-		for (i = first; i < w->nranges; i++)
-			w->ranges[i].node = node;
-		pfn = pnode == no_scope ? no_scope : w->nodes[pnode].fn;
-		w->nodes[node].parent = pnode;
-		w->nodes[node].fn = pfn;
 		if (tag == DW_TAG_subprogram || tag == DW_TAG_entry_point ||
-		    tag == DW_TAG_inlined_subroutine)
-			w->nodes[node].fn = add_scope(w, &child, tag, pfn, first);
+		    tag == DW_TAG_inlined_subroutine) {
+			struct dinfo di;
+
+			libdw_info(w, &child, tag, &di);
+			w->nodes[node].fn = add_scope(w, &di, tag,
+						      w->nodes[node].fn, first);
+		}
 		if (dwarf_haschildren(&child))
 			walk_scopes(w, &child, node, depth + 1);
 	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/*
+ * The same walk through dieread.c; false when it cannot be done there
+ * (r->err says why: an imported unit, a form it leaves to libdw) or
+ * without memory (w->nomem).
+ */
+static bool walk_fast(struct walk *w, struct smk_unit_reader *r,
+		      const struct smk_rdie *parent, uint32_t pnode,
+		      unsigned int depth)
+{
+	struct smk_rdie child;
+	bool more;
+
+	if (depth > MAX_DEPTH)
+		return true;
+	for (more = parent ? smk_rdie_child(r, parent, &child) :
+		     smk_rdie_first(r, &child); more;
+	     more = smk_rdie_sibling(r, &child, &child)) {
+		int tag = (int)child.tag;
+		size_t first = w->nranges;
+		uint32_t node;
+
+		if (tag == DW_TAG_imported_unit)
+			return false;
+		if (!has_code_tag(tag))
+			continue;
+		if (!smk_rdie_ranges(r, &child, add_wrange, w))
+			return false;
+		if (w->nranges == first)
+			continue;
+		if (!add_node(w, pnode, first, &node))
+			return false;
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_entry_point ||
+		    tag == DW_TAG_inlined_subroutine) {
+			struct dinfo di = { .off = child.off };
+			uint64_t v;
+
+			if (tag == DW_TAG_inlined_subroutine) {
+				di.has_call_file = smk_rdie_has(r, &child,
+							DW_AT_call_file);
+				if (smk_rdie_udata(r, &child, DW_AT_call_file,
+						   &v))
+					di.call_file = clamp32(v);
+				if (smk_rdie_udata(r, &child, DW_AT_call_line,
+						   &v))
+					di.call_line = clamp32(v);
+				if (smk_rdie_udata(r, &child,
+						   DW_AT_call_column, &v))
+					di.call_column = clamp32(v);
+			} else if (smk_rdie_addr(r, &child, DW_AT_entry_pc,
+						 &v) ||
+				   smk_rdie_addr(r, &child, DW_AT_low_pc,
+						 &v)) {
+				di.has_entry = true;
+				di.entry = v;
+			}
+			if (r->err)
+				return false;
+			w->nodes[node].fn = add_scope(w, &di, tag,
+						      w->nodes[node].fn, first);
+			if (w->nomem)
+				return false;
+		}
+		if (child.children &&
+		    !walk_fast(w, r, &child, node, depth + 1))
+			return false;
+	}
+	return !r->err && !w->nomem;
 }
 
 /* Paint the walked scopes onto the addresses; see the top of the file. */
@@ -996,10 +1399,42 @@ nomem:
 	return false;
 }
 
+/* The unit's scopes: through dieread.c, else (or on the reference path)
+ * through libdw. */
+static void walk_unit(struct walk *w, Dwarf_Die *cu)
+{
+	struct smk_symbolizer *s = w->s;
+	struct smk_unit_reader r;
+	struct smk_error *err;
+	bool done;
+
+	if (!s->libdw_lines) {
+		err = smk_unit_reader_open(w->dw, cu, &s->dsecs, &r);
+		if (err) {
+			w->nomem = err == &smk_error_nomem;
+			smk_error_destroy(err);
+			if (w->nomem)
+				return;
+		} else {
+			done = walk_fast(w, &r, NULL, no_scope, 0);
+			w->nomem = w->nomem ||
+				(r.err && r.err->code == SMK_ERROR_NOMEM);
+			smk_unit_reader_close(&r);
+			if (done || w->nomem)
+				return;
+			/* Start again with libdw. */
+			w->nnodes = w->nranges = 0;
+			w->u->nscopes = w->u->nsubs = 0;
+		}
+	}
+	walk_scopes(w, cu, no_scope, 0);
+}
+
 static struct smk_error *build_unit(struct smk_symbolizer *s, struct unit *u)
 {
 	struct walk w = { .s = s, .u = u };
 	Dwarf_Attribute a;
+	struct ftab ft;
 	Dwarf_Die cu;
 	bool ok;
 
@@ -1008,10 +1443,12 @@ static struct smk_error *build_unit(struct smk_symbolizer *s, struct unit *u)
 	if (!w.dw || !dwarf_offdie(w.dw, u->cu, &cu))
 		return NULL;	/* a unit we cannot read: nothing found */
 	w.comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
-	if (!read_lines(s, u, &cu, w.comp_dir, &w.files))
-		return &smk_error_nomem;
-	walk_scopes(&w, &cu, no_scope, 0);
-	ok = !w.nomem && paint(&w);
+	w.files = &ft;
+	ok = read_lines(s, u, &cu, w.comp_dir, &ft);
+	if (ok)
+		walk_unit(&w, &cu);
+	ok = ok && !w.nomem && paint(&w);
+	smk_line_files_free(&ft.lf);
 	free(w.nodes);
 	free(w.ranges);
 	if (u->nscopes) {
@@ -1127,8 +1564,16 @@ void smk_symbolizer_destroy(struct smk_symbolizer *s)
 	free(s->maddrs);
 	free(s->frames);
 	free(s->first);
+	free(s->prows);
+	free(s->prows2);
+	free(s->runs);
 	smk_binary_destroy(s->b);
 	free(s);
+}
+
+void smk_symbolizer_reference_lines(struct smk_symbolizer *s)
+{
+	s->libdw_lines = true;
 }
 
 struct smk_binary *smk_symbolizer_binary(struct smk_symbolizer *s)

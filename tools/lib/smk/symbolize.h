@@ -92,6 +92,13 @@ void smk_symbolizer_destroy(struct smk_symbolizer *s);	/* NULL ok */
 struct smk_binary *smk_symbolizer_binary(struct smk_symbolizer *s);
 
 /*
+ * Read line tables through libdw's dwarf_getsrclines() instead of our own
+ * reader (locview.c): the reference the tests compare ours with.  Call
+ * before the first lookup.
+ */
+void smk_symbolizer_reference_lines(struct smk_symbolizer *s);
+
+/*
  * Symbolize @n link-time addresses into @out[0..n-1] (batch: sorted
  * internally so each unit's index is built once).  Fails only for lack of
  * memory; each result carries its own reason.  @out's memory stays valid
