@@ -3237,16 +3237,22 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const uint64_t *sites, size_t nsites, const char *what,
 		       struct smk_placement *p, bool *out)
 {
-	enum { MAXR = 64, MAXJ = 64 };
-	uint64_t from[MAXR], to[MAXR];
+	enum { MAXJ = 64 };
+	uint64_t *from = NULL, *to = NULL;
 	struct smk_code_jump jumps[MAXJ];
-	size_t nr = 0, i, k, j, nj;
+	size_t nr = 0, cap = 0, i, k, j, nj;
 	int maxline = 0;
 	Dwarf_Lines *lines;
 	size_t nlines;
 
-	if (dwarf_getsrclines(cu, &lines, &nlines) != 0)
+	/* What cannot be read makes no claim of exactness: a bypass is
+	 * ruled out only where every jump was seen. */
+	if (dwarf_getsrclines(cu, &lines, &nlines) != 0) {
+		*out = true;
+		explain(p, "  the line table of %s cannot be read: a jump "
+			"past the sites cannot be ruled out", what);
 		return;
+	}
 	for (i = 0; i + 1 < nlines; i++) {
 		Dwarf_Addr a, e;
 		int ln;
@@ -3258,15 +3264,37 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			maxline = ln;
 		if (ln < (int)first || ln > (int)last)
 			continue;
-		if (nr == MAXR)
-			return;	/* too much to tell: no claim */
+		if (nr == cap) {
+			size_t ncap = cap ? 2 * cap : 32;
+			uint64_t *f = realloc(from, ncap * sizeof(*f)), *t;
+
+			if (f)
+				from = f;
+			t = f ? realloc(to, ncap * sizeof(*t)) : NULL;
+			if (!t) {
+				free(from);
+				free(to);
+				*out = true;	/* no memory: no claim */
+				explain(p, "  out of memory checking %s", what);
+				return;
+			}
+			to = t;
+			cap = ncap;
+		}
 		from[nr] = a;
 		to[nr++] = e;
 	}
 	for (i = 0; i < nr && !*out; i++) {
 		nj = smk_code_cond_jumps(b, from[i], to[i], jumps, MAXJ);
-		if (nj == SIZE_MAX)
-			continue;
+		if (nj == SIZE_MAX) {
+			*out = true;
+			explain(p, "  %#llx: the jumps of line %u, %s, are not "
+				"known (code not decoded, or more than %d in "
+				"one row): a jump past the sites cannot be "
+				"ruled out", (unsigned long long)from[i], last,
+				what, MAXJ);
+			break;
+		}
 		for (j = 0; j < nj && !*out; j++) {
 			uint64_t arm[2];
 			int w;
@@ -3322,6 +3350,8 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			}
 		}
 	}
+	free(from);
+	free(to);
 }
 
 /*
