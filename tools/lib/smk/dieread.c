@@ -29,6 +29,8 @@ enum {
 struct smk_aspec {
 	uint32_t name, form;
 	int32_t size;		/* fixed_size() of form */
+	int32_t off;		/* from the DIE's values when every value
+				 * before has a fixed size, else -1 */
 	int64_t implicit;	/* DW_FORM_implicit_const */
 };
 
@@ -36,6 +38,7 @@ struct smk_abbrev {
 	uint32_t tag;
 	bool present, children;
 	uint32_t first, n;	/* specs[first .. first + n) */
+	uint32_t var_from;	/* the first spec of a variable size */
 	int32_t fixed;		/* bytes of all values, or -1 */
 };
 
@@ -231,10 +234,11 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 {
 	const struct smk_dwarf_secs *s = r->secs;
 	const unsigned char *p, *end;
-	size_t capspecs = 0, cap = 0;
 
 	if (!s->abbrev || off >= s->abbrev_size)
 		return broken(r, "abbreviations beyond .debug_abbrev");
+	if (r->capabbrevs)
+		memset(r->abbrevs, 0, r->capabbrevs * sizeof(*r->abbrevs));
 	end = s->abbrev + s->abbrev_size;
 	p = s->abbrev + off;
 	for (;;) {
@@ -250,8 +254,8 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 		if (code >= MAX_CODE)
 			return fail(r, SMK_ERROR_UNSUPPORTED,
 				    "abbreviation codes too large");
-		if (code >= cap) {
-			size_t ncap = cap ? cap : 64;
+		if (code >= r->capabbrevs) {
+			size_t cap = r->capabbrevs, ncap = cap ? cap : 64;
 			struct smk_abbrev *a;
 
 			while (ncap <= code)
@@ -261,7 +265,7 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 				return fail(r, SMK_ERROR_NOMEM, "no memory");
 			memset(a + cap, 0, (ncap - cap) * sizeof(*a));
 			r->abbrevs = a;
-			cap = ncap;
+			r->capabbrevs = ncap;
 		}
 		if (code >= r->nabbrevs)
 			r->nabbrevs = code + 1;
@@ -291,8 +295,9 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 			if (r->nspecs >= MAX_SPECS)
 				return fail(r, SMK_ERROR_UNSUPPORTED,
 					    "too many attributes");
-			if (r->nspecs == capspecs) {
-				size_t ncap = capspecs ? 2 * capspecs : 512;
+			if (r->nspecs == r->capspecs) {
+				size_t ncap = r->capspecs ? 2 * r->capspecs :
+					512;
 				struct smk_aspec *sp = realloc(r->specs, ncap *
 							       sizeof(*sp));
 
@@ -300,11 +305,13 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 					return fail(r, SMK_ERROR_NOMEM,
 						    "no memory");
 				r->specs = sp;
-				capspecs = ncap;
+				r->capspecs = ncap;
 			}
 			r->specs[r->nspecs++] = (struct smk_aspec){
 				(uint32_t)name, (uint32_t)form,
-				fixed_size(r, form), imp };
+				fixed_size(r, form),
+				fixed >= 0 && fixed <= INT32_MAX ?
+				(int32_t)fixed : -1, imp };
 			if (fixed >= 0) {
 				int n = fixed_size(r, form);
 
@@ -313,7 +320,16 @@ static bool read_abbrevs(struct smk_unit_reader *r, uint64_t off)
 		}
 		ab->n = (uint32_t)(r->nspecs - ab->first);
 		ab->fixed = fixed > INT32_MAX ? -1 : (int32_t)fixed;
+		for (ab->var_from = 0; ab->var_from < ab->n; ab->var_from++)
+			if (r->specs[ab->first + ab->var_from].size < 0)
+				break;
 	}
+}
+
+void smk_unit_reader_done(struct smk_unit_reader *r)
+{
+	smk_error_destroy(r->err);
+	r->err = NULL;
 }
 
 void smk_unit_reader_close(struct smk_unit_reader *r)
@@ -338,8 +354,16 @@ struct smk_error *smk_unit_reader_open(Dwarf *dw, Dwarf_Die *cudie,
 	Dwarf_Addr base;
 	uint64_t len;
 	struct smk_error *err;
+	struct smk_abbrev *abbrevs = r->abbrevs;
+	struct smk_aspec *specs = r->specs;
+	size_t capabbrevs = r->capabbrevs, capspecs = r->capspecs;
 
+	smk_error_destroy(r->err);
 	memset(r, 0, sizeof(*r));
+	r->abbrevs = abbrevs;
+	r->capabbrevs = capabbrevs;
+	r->specs = specs;
+	r->capspecs = capspecs;
 	if (!secs->read) {
 		secs->read = true;
 		section(dw, ".debug_info", &secs->info, &secs->info_size);
@@ -410,7 +434,6 @@ broken:
 out:
 	err = r->err;
 	r->err = NULL;
-	smk_unit_reader_close(r);
 	return err;
 }
 
@@ -444,7 +467,17 @@ static bool read_die(struct smk_unit_reader *r, const unsigned char *p,
 		d->after = q + ab->fixed;
 		return true;
 	}
-	for (i = 0; i < ab->n; i++) {
+	/* Every value before the first of a variable size has a fixed
+	 * place (within the unit: skip_value() checks the next one). */
+	i = ab->var_from;
+	if (i < ab->n && r->specs[ab->first + i].off >= 0) {
+		if (r->end - q < r->specs[ab->first + i].off)
+			return broken(r, "a DIE beyond the unit");
+		q += r->specs[ab->first + i].off;
+	} else {
+		i = 0;
+	}
+	for (; i < ab->n; i++) {
 		const struct smk_aspec *sp = &r->specs[ab->first + i];
 
 		if (sp->size >= 0 && r->end - q >= sp->size)
@@ -484,6 +517,11 @@ static const unsigned char *find_attr(struct smk_unit_reader *r,
 		if (sp->name == name) {
 			*spec = sp;
 			return q;
+		}
+		/* The next value's place is known: no need to step. */
+		if (i + 1 < d->ab->n && sp[1].off >= 0) {
+			q = d->attrs + sp[1].off;
+			continue;
 		}
 		if (!skip_value(r, &q, sp->form, sp->size))
 			return NULL;

@@ -44,9 +44,9 @@ struct smk_unit_reader {
 	unsigned int version, addr_size, offset_size;
 	const unsigned char *unit;	/* the unit header */
 	struct smk_abbrev *abbrevs;	/* by code; [0] unused */
-	size_t nabbrevs;
+	size_t nabbrevs, capabbrevs;
 	struct smk_aspec *specs;	/* the abbreviations' attributes */
-	size_t nspecs;
+	size_t nspecs, capspecs;
 	const struct smk_dwarf_secs *secs;
 	uint64_t addr_base, rnglists_base, base_address;
 	bool has_addr_base, has_rnglists_base;
@@ -66,12 +66,15 @@ struct smk_rdie {
 
 /*
  * Read the abbreviations of @cudie's unit (of @dw) and the attributes of
- * the unit DIE that ranges and indexed addresses need.  On error nothing
- * needs freeing.
+ * the unit DIE that ranges and indexed addresses need.  @r is zeroed
+ * before its first use; its tables are reused from one unit to the next
+ * (smk_unit_reader_done() between them, smk_unit_reader_close() at the
+ * end frees them).
  */
 struct smk_error *smk_unit_reader_open(Dwarf *dw, Dwarf_Die *cudie,
 				       struct smk_dwarf_secs *secs,
 				       struct smk_unit_reader *r);
+void smk_unit_reader_done(struct smk_unit_reader *r);
 void smk_unit_reader_close(struct smk_unit_reader *r);
 
 /* The unit DIE's first child / @d's first child / next sibling: true and

@@ -37,18 +37,24 @@
  * tests/unit/symlines compares the two at every address.
  *
  * Memory: libdw keeps every unit's line table (with its file names
- * composed) and abbreviations until dwarf_end(), about 300 MB for a
- * vmlinux.  So the indexing goes through a scratch Dwarf handle on the same
- * ELF that is closed and opened again every 128k rows.  What is kept
- * points into the ELF file's own sections (names in .debug_str) or into
- * our string table (the file paths, which libdw composes in its own
- * memory); DIEs are kept as offsets, their names read when first asked
- * for, through the binary's own Dwarf.
+ * composed) until dwarf_end(), about 300 MB for a vmlinux.  Our readers
+ * keep nothing there; where a unit falls back to libdw, its lines are
+ * read through a scratch Dwarf handle on the same ELF that is closed and
+ * opened again every 128k rows.  What is kept points into the ELF file's
+ * own sections (names in .debug_str) or into our string table (the file
+ * paths); DIEs are kept as offsets, their names read when first asked
+ * for, through the binary's own Dwarf (whose abbreviations of the unit
+ * the indexing loaded already).  A unit's index is built in scratch
+ * arrays reused from unit to unit and then copied, at its final size,
+ * into an arena of 4 MiB chunks mapped with transparent huge pages: on a
+ * small VM a page fault per 4 KiB of fresh memory was a quarter of a
+ * first lookup.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -69,6 +75,9 @@ enum {
 	/* Rows parsed through one scratch Dwarf before it is recycled. */
 	SCRATCH_ROWS = 1 << 17,
 	STR_BLOCK = 1 << 16,
+	/* The units' indexes live in chunks of this size, mapped with
+	 * transparent huge pages where the kernel gives them. */
+	ARENA_CHUNK = 4 << 20,
 };
 
 /* One line-table row; a row covers [addr, next row's addr). */
@@ -180,6 +189,28 @@ struct smk_symbolizer {
 	struct smk_line_strings line_strs;
 	bool libdw_lines;	/* smk_symbolizer_reference_lines() */
 	struct smk_dwarf_secs dsecs;	/* dieread.c's sections */
+	struct smk_unit_reader reader;	/* and its tables, reused */
+	/* A unit's walk and paint: scratch arrays reused from unit to unit
+	 * (freeing them gave the pages back, faulted in again next unit). */
+	void *wnodes, *wranges;
+	size_t capwnodes, capwranges;
+	uint64_t *pbounds;
+	uint32_t *powner;
+	size_t capbounds, capowner;
+	/* A unit's rows, scopes, subprograms and spans are built here, then
+	 * copied into the arena, where they stay. */
+	struct row *trows;
+	struct scope *tscopes;
+	struct sub *tsubs;
+	struct span *tspans;
+	size_t captrows, captscopes, captsubs, captspans;
+	char *acur;		/* the arena: free space of the last chunk */
+	size_t aleft;
+	struct achunk {
+		void *p;
+		size_t size;
+	} *achunks;
+	size_t nachunks, capachunks;
 	struct prow *prows;	/* a unit's rows being read */
 	size_t nprows, capprows;
 	struct prow *prows2;	/* and being put in order */
@@ -330,6 +361,65 @@ static bool reserve(void *v, size_t *cap, size_t need, size_t size)
 	*p = nv;
 	*cap = c;
 	return true;
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SMK_HAS_ASAN 1
+#endif
+#endif
+#ifndef SMK_HAS_ASAN
+#define SMK_HAS_ASAN 0
+#endif
+
+/*
+ * A copy of @n bytes of @src that lives as long as the symbolizer.  A
+ * unit's index is kept until the end, so it is laid out in big chunks
+ * rather than malloc'ed: with huge pages the kernel faults a chunk in 2
+ * MiB at a time, where 4 KiB pages cost a fault each (most of a first
+ * lookup's time in a small VM).
+ */
+static void *arena_copy(struct smk_symbolizer *s, const void *src, size_t n)
+{
+	void *p;
+
+	if (!n)
+		return NULL;
+	n = (n + 15) & ~(size_t)15;
+#if defined(__SANITIZE_ADDRESS__) || SMK_HAS_ASAN
+	/* Under AddressSanitizer every copy is a block of its own, so that
+	 * a read past it is caught (size 0: freed, not unmapped). */
+	if (!reserve(&s->achunks, &s->capachunks, s->nachunks + 1,
+		     sizeof(*s->achunks)))
+		return NULL;
+	p = malloc(n);
+	if (!p)
+		return NULL;
+	s->achunks[s->nachunks++] = (struct achunk){ p, 0 };
+	return memcpy(p, src, n);
+#endif
+	if (n > s->aleft) {
+		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+
+		if (!reserve(&s->achunks, &s->capachunks, s->nachunks + 1,
+			     sizeof(*s->achunks)))
+			return NULL;
+		p = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return NULL;
+#ifdef MADV_HUGEPAGE
+		(void)madvise(p, size, MADV_HUGEPAGE);	/* a hint */
+#endif
+		s->achunks[s->nachunks++] = (struct achunk){ p, size };
+		s->acur = p;
+		s->aleft = size;
+	}
+	p = s->acur;
+	memcpy(p, src, n);
+	s->acur += n;
+	s->aleft -= n;
+	return p;
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -937,8 +1027,17 @@ static bool read_lines(struct smk_symbolizer *s, struct unit *u,
 		nfiles = ft->lf.nfiles;
 		if (!order_rows(s))
 			return false;
-	} else if (!read_libdw(s, cu, ft, &nfiles)) {
-		return false;
+	} else {
+		/* libdw keeps what it reads until dwarf_end(): read through
+		 * the scratch handle, recycled as it fills. */
+		Dwarf *sd = scratch(s);
+		Dwarf_Die scu;
+
+		if (sd && sd != dwarf_cu_getdwarf(cu->cu) &&
+		    dwarf_offdie(sd, u->cu, &scu))
+			cu = &scu;
+		if (!read_libdw(s, cu, ft, &nfiles))
+			return false;
 	}
 	u->files = calloc(nfiles ? nfiles : 1, sizeof(*u->files));
 	if (!u->files)
@@ -950,9 +1049,9 @@ static bool read_lines(struct smk_symbolizer *s, struct unit *u,
 	s->scratch_rows += n;
 	if (!n)
 		return true;
-	u->rows = malloc(n * sizeof(*u->rows));
-	if (!u->rows)
+	if (!reserve(&s->trows, &s->captrows, n, sizeof(*s->trows)))
 		return false;
+	u->rows = s->trows;
 	for (i = 0; i < n && !nomem; i++) {
 		const struct prow *p = &s->prows[i];
 		struct row r = { .addr = p->addr, .file = FILE_END };
@@ -989,17 +1088,7 @@ static bool read_lines(struct smk_symbolizer *s, struct unit *u,
 			u->discs[u->ndiscs++] = (struct disc){ k, p->disc };
 		}
 	}
-	if (nomem)
-		return false;
-	/* Give back what the merging saved. */
-	if (u->nrows < n) {
-		struct row *r = realloc(u->rows, (u->nrows ? u->nrows : 1) *
-					sizeof(*r));
-
-		if (r)
-			u->rows = r;
-	}
-	return true;
+	return !nomem;
 }
 
 /* The row holding DWARF address @a (index), or -1. */
@@ -1332,17 +1421,21 @@ static bool walk_fast(struct walk *w, struct smk_unit_reader *r,
 /* Paint the walked scopes onto the addresses; see the top of the file. */
 static bool paint(struct walk *w)
 {
+	struct smk_symbolizer *s = w->s;
 	struct unit *u = w->u;
 	uint64_t *b;
 	uint32_t *owner;
-	size_t nb, i, k, cap = 0;
+	size_t nb, i, k;
 
 	if (!w->nranges)
 		return true;
-	b = malloc(4 * w->nranges * sizeof(*b));
-	owner = malloc(2 * w->nranges * sizeof(*owner));
-	if (!b || !owner)
-		goto nomem;
+	if (!reserve(&s->pbounds, &s->capbounds, 4 * w->nranges,
+		     sizeof(*s->pbounds)) ||
+	    !reserve(&s->powner, &s->capowner, 2 * w->nranges,
+		     sizeof(*s->powner)))
+		return false;
+	b = s->pbounds;
+	owner = s->powner;
 	for (i = 0; i < w->nranges; i++) {
 		b[2 * i] = w->ranges[i].lo;
 		b[2 * i + 1] = w->ranges[i].hi;
@@ -1384,19 +1477,14 @@ static bool paint(struct walk *w)
 		 * realloc from a 10 KiB file, fuzz-addr2line).  Its first
 		 * 4 GiB stand for it.
 		 */
-		if (!reserve(&u->spans, &cap, u->nspans + 1, sizeof(*u->spans)))
-			goto nomem;
+		if (!reserve(&u->spans, &s->captspans, u->nspans + 1,
+			     sizeof(*u->spans)))
+			return false;
 		u->spans[u->nspans++] = (struct span){
 			lo, b[k + 1] - lo > UINT32_MAX ? UINT32_MAX :
 			    (uint32_t)(b[k + 1] - lo), fn };
 	}
-	free(b);
-	free(owner);
 	return true;
-nomem:
-	free(b);
-	free(owner);
-	return false;
 }
 
 /* The unit's scopes: through dieread.c, else (or on the reference path)
@@ -1404,22 +1492,22 @@ nomem:
 static void walk_unit(struct walk *w, Dwarf_Die *cu)
 {
 	struct smk_symbolizer *s = w->s;
-	struct smk_unit_reader r;
+	struct smk_unit_reader *r = &s->reader;
 	struct smk_error *err;
 	bool done;
 
 	if (!s->libdw_lines) {
-		err = smk_unit_reader_open(w->dw, cu, &s->dsecs, &r);
+		err = smk_unit_reader_open(w->dw, cu, &s->dsecs, r);
 		if (err) {
 			w->nomem = err == &smk_error_nomem;
 			smk_error_destroy(err);
 			if (w->nomem)
 				return;
 		} else {
-			done = walk_fast(w, &r, NULL, no_scope, 0);
+			done = walk_fast(w, r, NULL, no_scope, 0);
 			w->nomem = w->nomem ||
-				(r.err && r.err->code == SMK_ERROR_NOMEM);
-			smk_unit_reader_close(&r);
+				(r->err && r->err->code == SMK_ERROR_NOMEM);
+			smk_unit_reader_done(r);
 			if (done || w->nomem)
 				return;
 			/* Start again with libdw. */
@@ -1430,35 +1518,81 @@ static void walk_unit(struct walk *w, Dwarf_Die *cu)
 	walk_scopes(w, cu, no_scope, 0);
 }
 
+/* Move what build_unit() made in the scratch arrays into the arena. */
+static bool keep_unit(struct smk_symbolizer *s, struct unit *u, bool ok)
+{
+	/* The scratch arrays may have moved while growing. */
+	if (u->rows)
+		s->trows = u->rows;
+	if (u->scopes)
+		s->tscopes = u->scopes;
+	if (u->subs)
+		s->tsubs = u->subs;
+	if (u->spans)
+		s->tspans = u->spans;
+	if (ok) {
+		struct row *rows = arena_copy(s, u->rows,
+					      u->nrows * sizeof(*u->rows));
+		struct scope *sc = arena_copy(s, u->scopes,
+					      u->nscopes * sizeof(*sc));
+		struct sub *sb = arena_copy(s, u->subs,
+					    u->nsubs * sizeof(*sb));
+		struct span *sp = arena_copy(s, u->spans,
+					     u->nspans * sizeof(*sp));
+
+		ok = (rows || !u->nrows) && (sc || !u->nscopes) &&
+			(sb || !u->nsubs) && (sp || !u->nspans);
+		u->rows = rows;
+		u->scopes = sc;
+		u->subs = sb;
+		u->spans = sp;
+	}
+	if (!ok) {
+		u->rows = NULL;
+		u->scopes = NULL;
+		u->subs = NULL;
+		u->spans = NULL;
+		u->nrows = u->nscopes = u->nsubs = u->nspans = 0;
+	}
+	return ok;
+}
+
 static struct smk_error *build_unit(struct smk_symbolizer *s, struct unit *u)
 {
-	struct walk w = { .s = s, .u = u };
+	struct walk w = {
+		.s = s, .u = u, .nodes = s->wnodes, .capnodes = s->capwnodes,
+		.ranges = s->wranges, .capranges = s->capwranges,
+		.capscopes = s->captscopes, .capsubs = s->captsubs,
+	};
 	Dwarf_Attribute a;
 	struct ftab ft;
 	Dwarf_Die cu;
 	bool ok;
 
 	u->built = true;
-	w.dw = scratch(s);
+	/* The binary's own handle: what our readers take from libdw (the
+	 * unit DIE's attributes, its abbreviations) is what the names
+	 * read later through it need anyway. */
+	w.dw = s->dw ? s->dw : scratch(s);
 	if (!w.dw || !dwarf_offdie(w.dw, u->cu, &cu))
 		return NULL;	/* a unit we cannot read: nothing found */
 	w.comp_dir = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
 	w.files = &ft;
+	u->scopes = s->tscopes;
+	u->subs = s->tsubs;
+	u->spans = s->tspans;
 	ok = read_lines(s, u, &cu, w.comp_dir, &ft);
 	if (ok)
 		walk_unit(&w, &cu);
 	ok = ok && !w.nomem && paint(&w);
 	smk_line_files_free(&ft.lf);
-	free(w.nodes);
-	free(w.ranges);
-	if (u->nscopes) {
-		struct scope *sc = realloc(u->scopes,
-					   u->nscopes * sizeof(*sc));
-
-		if (sc)
-			u->scopes = sc;
-	}
-	return ok ? NULL : &smk_error_nomem;
+	s->wnodes = w.nodes;
+	s->capwnodes = w.capnodes;
+	s->wranges = w.ranges;
+	s->capwranges = w.capranges;
+	s->captscopes = w.capscopes;
+	s->captsubs = w.capsubs;
+	return keep_unit(s, u, ok) ? NULL : &smk_error_nomem;
 }
 
 /* The innermost function-like scope holding DWARF address @a, or NULL. */
@@ -1545,12 +1679,8 @@ void smk_symbolizer_destroy(struct smk_symbolizer *s)
 	for (i = 0; i < s->nunits; i++) {
 		struct unit *u = &s->units[i];
 
-		free(u->rows);
 		free(u->discs);
 		free(u->files);
-		free(u->scopes);
-		free(u->subs);
-		free(u->spans);
 	}
 	free(s->units);
 	free(s->ranges);
@@ -1567,6 +1697,21 @@ void smk_symbolizer_destroy(struct smk_symbolizer *s)
 	free(s->prows);
 	free(s->prows2);
 	free(s->runs);
+	free(s->wnodes);
+	free(s->wranges);
+	free(s->trows);
+	free(s->tscopes);
+	free(s->tsubs);
+	free(s->tspans);
+	for (i = 0; i < s->nachunks; i++)
+		if (s->achunks[i].size)
+			munmap(s->achunks[i].p, s->achunks[i].size);
+		else
+			free(s->achunks[i].p);
+	free(s->achunks);
+	free(s->pbounds);
+	free(s->powner);
+	smk_unit_reader_close(&s->reader);
 	smk_binary_destroy(s->b);
 	free(s);
 }
