@@ -287,6 +287,19 @@ static const struct loops_want {
 	 * entry, one address for three runs (2 hits of 4 when it was
 	 * exact) */
 	{ "lostcall-gcc-O2", "peek_mark", false, "some copies", -2 },
+	/* unentered.c: gone() called only where the compiler removed the
+	 * call, its global copy entered by nothing (clang's BZ2_bsInitWrite
+	 * inlined with no DIE: 0 hits of 1 when it was exact); by_ptr(),
+	 * its name called only there too but its address taken; direct(),
+	 * called.  PIE (relocations, RIP-relative code) and not (absolute
+	 * words in code and data). */
+	{ "unentered-gcc-O2", "gone_mark", false, "some copies", -2 },
+	{ "unentered-gcc-O2", "ptr_mark", true, "marker block", -2 },
+	{ "unentered-gcc-O2", "direct_mark", true, "marker block", -2 },
+	{ "unentered-gcc-O2-nopie", "gone_mark", false, "some copies", -2 },
+	{ "unentered-gcc-O2-nopie", "ptr_mark", true, "marker block", -2 },
+	{ "unentered-gcc-O2-nopie", "direct_mark", true, "marker block",
+	  -2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

@@ -809,6 +809,29 @@ int main(void)
 			{ "a conditional of the preprocessor",
 			  "int f(int a)\n{\n#ifdef NEVER\n\treturn 1;\n#endif\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", -1 },
+			{ "after while (True) with no break",
+			  "int f(int a)\n{\n\twhile (True) {\n\t\tif (g(a))\n"
+			  "\t\t\treturn 1;\n\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "after for (;;) whose breaks are a switch's and an "
+			  "inner loop's",
+			  "int f(int a)\n{\n\tfor (;;) {\n\t\tswitch (a) {\n"
+			  "\t\tcase 1: break;\n\t\tdefault: return a;\n\t\t}\n"
+			  "\t\twhile (a--)\n\t\t\tif (g(a))\n\t\t\t\tbreak;\n"
+			  "\t}\n\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n",
+			  1 },
+			{ "after while (1) left by a break in an if",
+			  "int f(int a)\n{\n\twhile (1) {\n\t\tif (g(a))\n"
+			  "\t\t\tbreak;\n\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "after do-while (1) with no break",
+			  "int f(int a)\n{\n\tdo {\n\t\tif (g(a)) return 1;\n"
+			  "\t} while (1);\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "after for (; a; ) (not constant)",
+			  "int f(int a)\n{\n\tfor (; a; ) {\n\t\ta = g(a);\n"
+			  "\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn 0;\n}\n", 0 },
 			{ "after continue in a loop body",
 			  "int f(int a)\n{\n\twhile (a--) {\n\t\tcontinue;\n"
 			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"

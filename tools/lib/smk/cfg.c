@@ -149,6 +149,11 @@ struct cfg_cache {
 	bool nomem;		/* an allocation failed since the last
 				 * smk_code_take_error() */
 	unsigned long unknowns;	/* questions answered "unknown" */
+	/* smk_code_referenced()'s index of the code's references: each
+	 * direct branch target and RIP-relative operand, by target */
+	struct code_ref { uint64_t to, from; } *refs;
+	size_t nrefs;
+	int refs_state;		/* 0 not built, 1 built, -1 unknown */
 };
 
 /*
@@ -213,6 +218,7 @@ static void cache_free(void *p)
 		flow_free(c->f[i].flow);
 	}
 	free(c->f);
+	free(c->refs);
 	free(c);
 }
 
@@ -3426,4 +3432,283 @@ size_t smk_code_cond_jumps(struct smk_binary *b, uint64_t start, uint64_t end,
 		out[n++].fall = fn->insns[i + 1].addr;
 	}
 	return n;
+}
+
+/* Is @a in one of the ranges? */
+static bool in_ranges(uint64_t a, const uint64_t *lo, const uint64_t *hi,
+		      size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (a >= lo[k] && a < hi[k])
+			return true;
+	return false;
+}
+
+static uint32_t le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+/*
+ * An ET_EXEC's data section, every 4- and 8-byte window read as an
+ * absolute address (a function pointer in data needs no relocation
+ * there).
+ */
+static bool data_references(const unsigned char *d, size_t size,
+			    const uint64_t *lo, const uint64_t *hi, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 4 <= size; i++) {
+		if (in_ranges(le32(d + i), lo, hi, n))
+			return true;
+		if (i + 8 <= size &&
+		    in_ranges((uint64_t)le32(d + i) |
+			      (uint64_t)le32(d + i + 4) << 32, lo, hi, n))
+			return true;
+	}
+	return false;
+}
+
+static int ref_cmp(const void *a, const void *b)
+{
+	const struct code_ref *x = a, *y = b;
+
+	return x->to < y->to ? -1 : x->to > y->to;
+}
+
+static bool add_ref(struct cfg_cache *c, size_t *cap, uint64_t to,
+		    uint64_t from)
+{
+	if (c->nrefs == *cap) {
+		size_t nc = *cap ? 2 * *cap : 4096;
+		struct code_ref *r = realloc(c->refs, nc * sizeof(*r));
+
+		if (!r)
+			return false;
+		c->refs = r;
+		*cap = nc;
+	}
+	c->refs[c->nrefs].to = to;
+	c->refs[c->nrefs++].from = from;
+	return true;
+}
+
+/*
+ * Every executable section decoded linearly (compilers put no data in
+ * x86-64 code sections; a byte that does not decode makes the index
+ * unknown), each instruction's references kept: branch and call
+ * targets, RIP-relative operands, and in an ET_EXEC absolute immediates
+ * and displacements.  1 built, -1 unknown, 0 out of memory.
+ */
+static int build_refs(struct smk_binary *b, struct cfg_cache *c)
+{
+	bool absolute = b->kind == SMK_BINARY_EXEC;
+	Elf_Scn *scn = NULL;
+	size_t cap = 0, total = 0;
+	cs_insn *in;
+	csh h;
+
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return -1;
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	if (!(in = cs_malloc(h))) {
+		cs_close(&h);
+		return 0;
+	}
+	while ((scn = elf_nextscn(b->elf, scn))) {
+		const uint8_t *code;
+		uint64_t addr;
+		size_t size;
+		Elf_Data *d;
+		GElf_Shdr sh;
+
+		if (!gelf_getshdr(scn, &sh))
+			goto unknown;
+		if (!(sh.sh_flags & SHF_EXECINSTR) ||
+		    !(sh.sh_flags & SHF_ALLOC) || sh.sh_type != SHT_PROGBITS)
+			continue;
+		total += sh.sh_size;
+		if (total > (64UL << 20) || !(d = elf_getdata(scn, NULL)) ||
+		    !d->d_buf || d->d_size != sh.sh_size)
+			goto unknown;
+		code = d->d_buf;
+		size = d->d_size;
+		addr = sh.sh_addr;
+		while (size) {
+			const cs_x86 *x;
+			bool branch;
+			uint8_t k;
+
+			if (!cs_disasm_iter(h, &code, &size, &addr, in))
+				goto unknown;
+			x = &in->detail->x86;
+			branch = cs_insn_group(h, in, CS_GRP_JUMP) ||
+				 cs_insn_group(h, in, CS_GRP_CALL);
+			for (k = 0; k < x->op_count; k++) {
+				const cs_x86_op *op = &x->operands[k];
+				uint64_t to;
+
+				if (op->type == X86_OP_IMM &&
+				    (branch || absolute))
+					to = (uint64_t)op->imm;
+				else if (op->type == X86_OP_MEM &&
+					 op->mem.base == X86_REG_RIP)
+					to = in->address + in->size +
+					     (uint64_t)op->mem.disp;
+				else if (op->type == X86_OP_MEM && absolute &&
+					 op->mem.base == X86_REG_INVALID)
+					to = (uint64_t)op->mem.disp;
+				else
+					continue;
+				if (!add_ref(c, &cap, to, in->address)) {
+					cs_free(in, 1);
+					cs_close(&h);
+					return 0;
+				}
+			}
+		}
+	}
+	cs_free(in, 1);
+	cs_close(&h);
+	if (c->nrefs)
+		qsort(c->refs, c->nrefs, sizeof(*c->refs), ref_cmp);
+	return 1;
+unknown:
+	cs_free(in, 1);
+	cs_close(&h);
+	return -1;
+}
+
+/* Does the code enter the ranges from outside them? */
+static bool code_references(const struct cfg_cache *c, const uint64_t *lo,
+			    const uint64_t *hi, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		size_t a = 0, z = c->nrefs;
+
+		while (a < z) {		/* the first ref with to >= lo[k] */
+			size_t mid = a + (z - a) / 2;
+
+			if (c->refs[mid].to < lo[k])
+				a = mid + 1;
+			else
+				z = mid;
+		}
+		for (; a < c->nrefs && c->refs[a].to < hi[k]; a++)
+			if (!in_ranges(c->refs[a].from, lo, hi, n))
+				return true;
+	}
+	return false;
+}
+
+enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
+				    const uint64_t *hi, size_t n)
+{
+	bool absolute = b->kind == SMK_BINARY_EXEC;
+	struct cfg_cache *c = get_cache(b);
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr eh;
+
+	if ((b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN) ||
+	    !n || !c || smk_code_arch(b) || !gelf_getehdr(b->elf, &eh))
+		return unknown(b);
+	if (!c->refs_state && !(c->refs_state = build_refs(b, c))) {
+		nomem(b);
+		return unknown(b);
+	}
+	if (c->refs_state < 0)
+		return unknown(b);
+	if (in_ranges(eh.e_entry, lo, hi, n) || code_references(c, lo, hi, n))
+		return SMK_YES;
+	while ((scn = elf_nextscn(b->elf, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		const char *name;
+		size_t k, cnt;
+
+		if (!gelf_getshdr(scn, &sh))
+			return unknown(b);
+		name = elf_strptr(b->elf, b->shstrndx, sh.sh_name);
+		if (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL ||
+		    sh.sh_type == SHT_DYNSYM) {
+			Elf_Data *sd = NULL;
+			GElf_Shdr ssh;
+			Elf_Scn *sym = NULL;
+
+			if (!(sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_DYNSYM)
+				continue;	/* .rela.debug_* of an -r link */
+			if (!(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
+				return unknown(b);
+			cnt = sh.sh_size / sh.sh_entsize;
+			if (sh.sh_type == SHT_DYNSYM) {
+				for (k = 1; k < cnt; k++) {
+					GElf_Sym s;
+
+					if (!gelf_getsym(d, (int)k, &s))
+						return unknown(b);
+					if (s.st_shndx != SHN_UNDEF &&
+					    in_ranges(s.st_value, lo, hi, n))
+						return SMK_YES;
+				}
+				continue;
+			}
+			if (sh.sh_link &&
+			    (sym = elf_getscn(b->elf, sh.sh_link)) &&
+			    gelf_getshdr(sym, &ssh))
+				sd = elf_getdata(sym, NULL);
+			for (k = 0; k < cnt; k++) {
+				GElf_Rela r;
+				GElf_Rel rl;
+				GElf_Sym s;
+				uint64_t v = 0;
+
+				if (sh.sh_type == SHT_RELA) {
+					if (!gelf_getrela(d, (int)k, &r))
+						return unknown(b);
+				} else {
+					if (!gelf_getrel(d, (int)k, &rl))
+						return unknown(b);
+					r.r_info = rl.r_info;
+					r.r_addend = 0;
+				}
+				if (GELF_R_SYM(r.r_info)) {
+					if (!sd || !gelf_getsym(sd,
+						(int)GELF_R_SYM(r.r_info), &s))
+						return unknown(b);
+					v = s.st_value;
+				}
+				if (in_ranges(v + (uint64_t)r.r_addend, lo, hi, n))
+					return SMK_YES;
+			}
+			continue;
+		}
+		if (!absolute || !(sh.sh_flags & SHF_ALLOC) ||
+		    (sh.sh_flags & SHF_EXECINSTR) ||
+		    sh.sh_type == SHT_NOBITS || !sh.sh_size || sh.sh_type == SHT_SYMTAB ||
+		    sh.sh_type == SHT_STRTAB || sh.sh_type == SHT_NOTE ||
+		    sh.sh_type == SHT_HASH || sh.sh_type == SHT_GNU_HASH ||
+		    sh.sh_type == SHT_GNU_versym ||
+		    sh.sh_type == SHT_GNU_verdef ||
+		    sh.sh_type == SHT_GNU_verneed)
+			continue;
+		/* Unwind tables name every function; the unwinder enters
+		 * none (a landing pad is its own function's). */
+		if (name && (!strcmp(name, ".eh_frame") ||
+			     !strcmp(name, ".eh_frame_hdr") ||
+			     !strcmp(name, ".gcc_except_table") ||
+			     !strcmp(name, ".interp")))
+			continue;
+		if (!(d = elf_getdata(scn, NULL)) || !d->d_buf ||
+		    d->d_size != sh.sh_size)
+			return unknown(b);
+		if (data_references(d->d_buf, d->d_size, lo, hi, n))
+			return SMK_YES;
+	}
+	return SMK_NO;
 }

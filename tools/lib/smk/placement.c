@@ -280,7 +280,8 @@ static const struct {
 	[RULE_DEAD] = {
 		"unreachable by the source", SMK_VERDICT_NOT_FOUND,
 		"no path of the source reaches the marker (it follows a "
-		"return, break, continue or a call that does not return, with "
+		"return, break, continue, a call that does not return or a "
+		"loop with no way out, with "
 		"no label between): it never runs, and a probe at its point "
 		"would fire for other code",
 		.dir = SMK_DIRECTION_NONE,
@@ -4198,6 +4199,47 @@ static size_t lines_with_code(Dwarf_Die *cu, const char *file,
 	return count;
 }
 
+/* The code ranges of DIE @die, appended; false when they do not fit. */
+static bool die_ranges(Dwarf_Die *die, uint64_t *lo, uint64_t *hi, size_t *n,
+		       size_t max)
+{
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (*n == max)
+			return false;
+		lo[*n] = start;
+		hi[(*n)++] = end;
+	}
+	return off == 0;
+}
+
+/*
+ * Does nothing in the file enter the marker's out-of-line copies (its
+ * function, and the clones of it that hold the marker): no call, jump,
+ * address taken or export of them?  Proven by smk_code_referenced()
+ * for executables and shared libraries; anything else is "no".
+ */
+static bool own_copies_unentered(struct smk_binary *b,
+				 const struct smk_marker *m)
+{
+	enum { MAXR = 256 };
+	uint64_t lo[MAXR], hi[MAXR];
+	size_t i, n = 0;
+
+	for (i = 0; i < m->ninstances; i++) {
+		Dwarf_Die root;
+
+		if (m->instances[i].inlined)
+			continue;
+		if (!dwarf_offdie(b->dwarf, m->instances[i].root, &root) ||
+		    !die_ranges(&root, lo, hi, &n, MAXR))
+			return false;
+	}
+	return n && smk_code_referenced(b, lo, hi, n) == SMK_NO;
+}
+
 /*
  * Did calls of the marker's function leave no copy behind?  A function
  * with no code of its own runs only in its inlined copies, one a call; a
@@ -4209,9 +4251,16 @@ static size_t lines_with_code(Dwarf_Die *cu, const char *file,
  * The source's count is of the calls it can see (smk_source_call_lines():
  * at most the truth), and only of those on a line that has code in the
  * unit (a call in code removed as dead leaves its line without any:
- * csmith's dead branches), so more calls than copies is proof of a loss;
- * a function with code of its own may be called, so nothing is said
- * then.
+ * csmith's dead branches), so more calls than copies is proof of a loss.
+ * A function with code of its own may be called, so nothing is said
+ * then, unless nothing in the file enters that code (no call, jump,
+ * address or export of it): then the calls the source makes that no
+ * DW_TAG_inlined_subroutine stands for either were inlined with every
+ * trace dropped or are dead code, and nothing tells which.  clang -O1 to
+ * -O3 inlined bzip2's BZ2_bsInitWrite() into its one caller with no DIE
+ * and no row of its lines, leaving a global copy that never runs (0 hits
+ * of 1 at its entry).  Fail closed: under (a marker that never runs is
+ * not missed either).
  */
 static struct smk_error *calls_lost(struct smk_binary *b,
 				    const struct smk_marker *m,
@@ -4238,11 +4287,22 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 			    &decl) || !decl || decl > UINT_MAX)
 		return NULL;
 	err = smk_dwarf_copies(b, &cu, dwarf_dieoffset(&fn), &ninl, &code);
-	if (err || code ||
+	if (err ||
 	    smk_source_call_lines(b, src, name, (unsigned int)decl, calls,
 				  sizeof(calls) / sizeof(*calls), &n) != 1 ||
 	    n <= ninl)
 		return err;
+	if (code) {
+		if (!own_copies_unentered(b, m))
+			return NULL;
+		explain(p, "  nothing in the file enters %s's own code (no "
+			"call, jump, address or export of it), %zu inlined "
+			"cop%s, and the source calls it on %zu line%s: calls "
+			"may have been inlined with no record of them", name,
+			ninl, ninl == 1 ? "y" : "ies", n, n == 1 ? "" : "s");
+		note(acc, RULE_PARTIAL);
+		return NULL;
+	}
 	ncalls = lines_with_code(&cu, file, calls, n);
 	if (ncalls <= ninl)
 		return NULL;
@@ -5050,6 +5110,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	if (!err && file && p->nsites && !acc.under &&
 	    (rules[acc.worst].verdict == SMK_VERDICT_EXACT || acc.over))
 		err = calls_lost(b, m, file, p, &acc);
+
 	/*
 	 * Copies of the marker at one address: one hit there stands for
 	 * every copy that ran on that pass (three calls of an inlined

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -406,7 +407,55 @@ struct reach {
 	const struct source *s;
 	size_t marker;		/* the marker's "trace_simple" */
 	int result;		/* 1 dead, 0 reached, -1 not met yet */
+	bool broke;		/* a break of the innermost loop or switch */
 };
+
+/*
+ * Is the condition of tokens (@lo, @hi) always true: empty (a for's),
+ * a non-zero integer literal, or true, TRUE or True (stdbool's, and the
+ * macro every project that predates it defines as 1)?
+ */
+static bool always_true(const struct source *s, size_t lo, size_t hi)
+{
+	const char *t;
+	size_t len, k;
+
+	if (hi == lo + 1)
+		return true;
+	if (hi != lo + 2)
+		return false;
+	t = s->text + s->t[lo + 1].off;
+	len = s->t[lo + 1].len;
+	if (len == 4 && !strncasecmp(t, "true", 4))
+		return true;
+	if (!len || t[0] < '1' || t[0] > '9')
+		return false;
+	for (k = 1; k < len; k++)
+		if (!strchr("0123456789uUlL", t[k]))
+			return false;
+	return true;
+}
+
+/* The condition of "for (init; cond; step)" at @open ('('): true when
+ * it is always true (empty or a constant), false when not read. */
+static bool for_always_true(const struct source *s, size_t open, size_t close)
+{
+	size_t k, semi[2], n = 0;
+	int depth = 0;
+
+	for (k = open + 1; k < close; k++) {
+		if (is(s, k, "(") || is(s, k, "[") || is(s, k, "{"))
+			depth++;
+		else if (is(s, k, ")") || is(s, k, "]") || is(s, k, "}"))
+			depth--;
+		else if (!depth && is(s, k, ";")) {
+			if (n == 2)
+				return false;
+			semi[n++] = k;
+		}
+	}
+	return n == 2 && always_true(s, semi[0], semi[1]);
+}
 
 /*
  * Functions that do not return, by the declarations of glibc, the
@@ -534,7 +583,13 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 
 		if (!is(s, i + 1, "(") || (close = match(s, i + 1, 1)) >= end)
 			return s->n;
+		bool broke = r->broke, forever = !cond && !sw &&
+			(is(s, i, "while") ? always_true(s, i + 1, close) :
+			 for_always_true(s, i + 1, close));
+
 		/* A switch's body is entered at its labels only. */
+		if (!cond)
+			r->broke = false;
 		k = reach_stmt(r, close + 1, end, sw ? false : reachable, &c1);
 		if (k >= s->n)
 			return s->n;
@@ -544,13 +599,26 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 				return s->n;
 			*completes = c1 || c2;
 		}
+		/* A loop that always goes round is left by a break only
+		 * (a return, a goto or a call that does not return leave
+		 * the function). */
+		if (forever && !r->broke)
+			*completes = false;
+		if (!cond)
+			r->broke = broke;
 		return k;
 	}
 	if (is(s, i, "do")) {
+		bool broke = r->broke;
+
+		r->broke = false;
 		k = reach_stmt(r, i + 1, end, reachable, &c1);
 		if (k >= s->n || !is(s, k, "while") || !is(s, k + 1, "(") ||
 		    (close = match(s, k + 1, 1)) >= end || !is(s, close + 1, ";"))
 			return s->n;
+		if (always_true(s, k + 1, close) && !r->broke)
+			*completes = false;
+		r->broke = broke;
 		return close + 2;
 	}
 	if (is(s, i, "else"))
@@ -565,6 +633,8 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 	if (is(s, i, "return") || is(s, i, "break") || is(s, i, "continue") ||
 	    is(s, i, "goto") || noreturn_call(s, i))
 		*completes = false;
+	if (is(s, i, "break"))
+		r->broke = true;
 	return k + 1;
 }
 

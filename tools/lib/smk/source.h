@@ -45,8 +45,9 @@ bool smk_noreturn_name(const char *name, size_t len);
 /*
  * Can control reach the marker @name (at @line of @path) at all, by the
  * source?  1 no (dead: after a return, break, continue or a call that
- * does not return, or an if whose arms all end so, with no label
- * between), 0 yes, -1 unknown (a goto or a conditional of the
+ * does not return, an if whose arms all end so, or a loop whose
+ * condition is always true (for (;;), while (1), while (TRUE)) with no
+ * break of its own, with no label between), 0 yes, -1 unknown (a goto or a conditional of the
  * preprocessor in the function, or a statement the reader does not read).
  */
 int smk_source_marker_dead(struct smk_binary *b, const char *path,
