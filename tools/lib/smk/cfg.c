@@ -3617,13 +3617,15 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 
 	if ((b->kind != SMK_BINARY_EXEC && b->kind != SMK_BINARY_DYN) ||
 	    !n || !c || smk_code_arch(b) || !gelf_getehdr(b->elf, &eh))
-		return unknown(b);
+		return SMK_UNKNOWN;
+	/* An unknown answer here is "entered" to the caller: it is not
+	 * counted as a question the placement could not answer. */
 	if (!c->refs_state && !(c->refs_state = build_refs(b, c))) {
 		nomem(b);
-		return unknown(b);
+		return SMK_UNKNOWN;
 	}
 	if (c->refs_state < 0)
-		return unknown(b);
+		return SMK_UNKNOWN;
 	if (in_ranges(eh.e_entry, lo, hi, n) || code_references(c, lo, hi, n))
 		return SMK_YES;
 	while ((scn = elf_nextscn(b->elf, scn))) {
@@ -3633,7 +3635,7 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 		size_t k, cnt;
 
 		if (!gelf_getshdr(scn, &sh))
-			return unknown(b);
+			return SMK_UNKNOWN;
 		name = elf_strptr(b->elf, b->shstrndx, sh.sh_name);
 		if (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL ||
 		    sh.sh_type == SHT_DYNSYM) {
@@ -3644,14 +3646,14 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 			if (!(sh.sh_flags & SHF_ALLOC) && sh.sh_type != SHT_DYNSYM)
 				continue;	/* .rela.debug_* of an -r link */
 			if (!(d = elf_getdata(scn, NULL)) || !sh.sh_entsize)
-				return unknown(b);
+				return SMK_UNKNOWN;
 			cnt = sh.sh_size / sh.sh_entsize;
 			if (sh.sh_type == SHT_DYNSYM) {
 				for (k = 1; k < cnt; k++) {
 					GElf_Sym s;
 
 					if (!gelf_getsym(d, (int)k, &s))
-						return unknown(b);
+						return SMK_UNKNOWN;
 					if (s.st_shndx != SHN_UNDEF &&
 					    in_ranges(s.st_value, lo, hi, n))
 						return SMK_YES;
@@ -3670,17 +3672,17 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 
 				if (sh.sh_type == SHT_RELA) {
 					if (!gelf_getrela(d, (int)k, &r))
-						return unknown(b);
+						return SMK_UNKNOWN;
 				} else {
 					if (!gelf_getrel(d, (int)k, &rl))
-						return unknown(b);
+						return SMK_UNKNOWN;
 					r.r_info = rl.r_info;
 					r.r_addend = 0;
 				}
 				if (GELF_R_SYM(r.r_info)) {
 					if (!sd || !gelf_getsym(sd,
 						(int)GELF_R_SYM(r.r_info), &s))
-						return unknown(b);
+						return SMK_UNKNOWN;
 					v = s.st_value;
 				}
 				if (in_ranges(v + (uint64_t)r.r_addend, lo, hi, n))
@@ -3706,7 +3708,7 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 			continue;
 		if (!(d = elf_getdata(scn, NULL)) || !d->d_buf ||
 		    d->d_size != sh.sh_size)
-			return unknown(b);
+			return SMK_UNKNOWN;
 		if (data_references(d->d_buf, d->d_size, lo, hi, n))
 			return SMK_YES;
 	}

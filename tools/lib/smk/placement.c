@@ -1870,8 +1870,26 @@ static bool in_exit(const struct path_check *c, int ln)
  * its run is entered, straight, only from such code, @depth runs back at
  * most.
  */
+/*
+ * Where a call enters the inlined copy @root: DW_AT_entry_pc, or
+ * DW_AT_low_pc, or (clang gives a copy in pieces DW_AT_ranges alone) the
+ * lowest address of its ranges; 0 when it has none.
+ */
+static uint64_t copy_entry(Dwarf_Die *root)
+{
+	Dwarf_Addr entry, base, start, end, low = 0;
+	ptrdiff_t off = 0;
+
+	if (!dwarf_entrypc(root, &entry))
+		return entry;
+	while ((off = dwarf_ranges(root, off, &base, &start, &end)) > 0)
+		if (!low || start < low)
+			low = start;
+	return off < 0 ? 0 : low;
+}
+
 static bool before_marker(struct smk_binary *b, const struct path_check *c,
-			  uint64_t pc, int depth)
+			  uint64_t pc, uint64_t to, int depth)
 {
 	Dwarf_Line *l = dwarf_getsrc_die(c->cu, pc);
 	const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
@@ -1884,10 +1902,13 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 	 * The caller's code, going into an inlined copy whose source runs
 	 * straight from its start to the marker: each such way in is a call,
 	 * and each call reaches the marker once (min_int()'s copy of
-	 * cmp_int() at clang -O2).
+	 * cmp_int() at clang -O2).  A call enters at the copy's entry; code
+	 * from outside that goes into its middle is other code the
+	 * compiler merged with the copy's tail (gcc -Os cross-jumping
+	 * lua's init_exp() store into codestring()'s, 198 hits for 138).
 	 */
 	if (!in_ranges(c->root, pc))
-		return c->inlined && c->straight;
+		return c->inlined && c->straight && copy_entry(c->root) == to;
 	if (!src || !smk_same_source(src, c->file) || dwarf_lineno(l, &ln) ||
 	    ln < 0)
 		return false;
@@ -1903,7 +1924,7 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 	if (n == SIZE_MAX || !n)
 		return false;
 	for (k = 0; k < n; k++)
-		if (!before_marker(b, c, preds[k], depth - 1))
+		if (!before_marker(b, c, preds[k], at, depth - 1))
 			return false;
 	return true;
 }
@@ -1969,7 +1990,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 			return false;
 	}
 	for (k = 0; k < n; k++)
-		if (!before_marker(b, &c, preds[k], 2))
+		if (!before_marker(b, &c, preds[k], addr, 2))
 			return false;
 	if (out)
 		*out = c;
