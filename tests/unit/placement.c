@@ -306,6 +306,12 @@ static const struct loops_want {
 	 * (lua's codestring() in simpleexp(): 198 hits for 138 when it
 	 * was exact) */
 	{ "crossjump-gcc-Os", "str_mark", false, "join point", -2 },
+	/* casemerge.c at gcc -Os: four case arms end in the same call and
+	 * "e->k = 17", merged into one tail; the marker's site, in the
+	 * merged block, runs for every case (before: under, "tail
+	 * duplicated", the wrong direction; lua's luaK_dischargevars():
+	 * 85 hits for 3 when it was exact) */
+	{ "casemerge-gcc-Os", "idx_mark", false, "errs both ways", -2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

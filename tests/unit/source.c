@@ -894,6 +894,49 @@ int main(void)
 			   arm[i].what, r, arm[i].want);
 		}
 	}
+	{
+		/* smk_source_in_other_case(): line @other_off after the
+		 * marker's line (negative: before) in another case arm. */
+		static const struct {
+			const char *what, *text;
+			int other_off, want;
+		} arm[] = {
+			{ "an earlier case that breaks",
+			  "void f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\tg(1);\n\t\tbreak;\n\tcase 2: {\n\t\tg(2);\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\t}\n}\n", -4, 1 },
+			{ "an earlier case that falls through",
+			  "void f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\tg(1);\n\t\t/* fall through */\n\tcase 2:\n"
+			  "\t\tg(2);\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t}\n}\n", -4, 0 },
+			{ "a later case",
+			  "void f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\tbreak;\n"
+			  "\tdefault:\n\t\tg(3);\n\t}\n}\n", 3, 1 },
+			{ "the same case, a nested switch's labels between",
+			  "void f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
+			  "\t\tg(1);\n\t\tswitch (a) { case 4: g(4); }\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n}\n", -2, 0 },
+			{ "no switch around the marker",
+			  "void f(int a)\n{\n\tg(1);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n}\n", -1, 0 },
+		};
+
+		for (i = 0; i < sizeof(arm) / sizeof(*arm); i++) {
+			unsigned int decl = 0, line;
+			int r;
+
+			line = new_case("case", arm[i].what, arm[i].text, path,
+					sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_in_other_case(&b, path, line, "m",
+						     line + arm[i].other_off);
+			ok(r == arm[i].want, "in_other_case: %s: %d (want %d)",
+			   arm[i].what, r, arm[i].want);
+		}
+	}
 	for (i = 0; i < sizeof(loops_cases) / sizeof(*loops_cases); i++) {
 		const struct loops_case *c = &loops_cases[i];
 		unsigned int decl = 0, line;

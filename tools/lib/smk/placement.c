@@ -3593,7 +3593,8 @@ static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
 /*
  * Is the site in the middle of a basic block whose head other paths
  * join, after code of the other arm of the if/else whose arm holds the
- * marker?  The compiler merged the arms' common tails ("up->kind = ..."
+ * marker, or entered from code of another arm (of that if/else, or of
+ * the switch whose case holds the marker)?  The compiler merged the arms' common tails ("up->kind = ..."
  * in both arms of lua's newupvalue at gcc -O1 to -Os) and put the
  * marker's point after the merged store: the site runs for both arms (7
  * hits for 4).
@@ -3602,12 +3603,13 @@ static bool merged_before(struct smk_binary *b, Dwarf_Die *root,
 			  const char *file, const struct smk_marker *m,
 			  uint64_t addr, struct smk_placement *p)
 {
-	uint64_t head = smk_code_block_head(b, addr), a;
+	uint64_t head = smk_code_block_head(b, addr), a, preds[32];
 	struct smk_code_facts hf;
 	char path[4096];
 	const char *src;
 	Dwarf_Die cu;
 	unsigned int ln;
+	size_t n, k;
 
 	if (!head || head >= addr || !file ||
 	    smk_code_facts(b, head, &hf) || !hf.decoded || !hf.join ||
@@ -3622,6 +3624,41 @@ static bool merged_before(struct smk_binary *b, Dwarf_Die *root,
 				"join at %#llx, after code of line %u, of the "
 				"other arm", (unsigned long long)addr,
 				(unsigned long long)head, ln);
+			return true;
+		}
+	}
+	/*
+	 * The code before the site is the marker's arm's own, but the ways
+	 * into the block come from other arms: their identical tails were
+	 * cross-jumped into it (gcc -Os, lua's luaK_dischargevars():
+	 * four case arms end "e->u.info = luaK_codeABC(...); e->k =
+	 * VRELOC;", one store of them all, 85 hits for 3).
+	 */
+	n = smk_code_preds(b, head, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX)
+		return false;
+	for (k = 0; k < n; k++) {
+		Dwarf_Line *l;
+		Dwarf_Addr at;
+
+		/* The line of the pred's row, when its code runs straight
+		 * on to it: code after a jump with no row of its own has
+		 * the stale line of the row before the jump. */
+		if (!in_ranges(root, preds[k]) ||
+		    !(l = dwarf_getsrc_die(&cu, preds[k])) ||
+		    dwarf_lineaddr(l, &at) || at > preds[k] ||
+		    (at < preds[k] && !smk_code_straight(b, at, preds[k])))
+			continue;
+		ln = root_line(&cu, root, file, preds[k], true);
+		if (ln && (smk_source_in_other_arm(b, src, m->line,
+						   m->rec.name, ln) == 1 ||
+			   smk_source_in_other_case(b, src, m->line,
+						    m->rec.name, ln) == 1)) {
+			explain(p, "  %#llx: in the block that other paths "
+				"join at %#llx, entered from %#llx, code of "
+				"line %u, another arm", (unsigned long long)addr,
+				(unsigned long long)head,
+				(unsigned long long)preds[k], ln);
 			return true;
 		}
 	}

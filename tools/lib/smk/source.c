@@ -716,6 +716,73 @@ int smk_source_in_other_arm(struct smk_binary *b, const char *path,
 	return 0;
 }
 
+/* The last "case" or "default" label at the top level of the switch body
+ * opened at @open before token @pos; s->n when none. */
+static size_t label_before(const struct source *s, size_t open, size_t pos)
+{
+	size_t k, last = s->n;
+	int depth = 0;
+
+	for (k = open + 1; k < pos && k < s->n; k++) {
+		if (is(s, k, "{") || is(s, k, "(") || is(s, k, "["))
+			depth++;
+		else if (is(s, k, "}") || is(s, k, ")") || is(s, k, "]"))
+			depth--;
+		else if (!depth && (is(s, k, "case") || is(s, k, "default")))
+			last = k;
+	}
+	return last;
+}
+
+int smk_source_in_other_case(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name,
+			     unsigned int other)
+{
+	const struct source *s;
+	size_t at = 0, open, close, j, k, l;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !other)
+		return -1;
+	j = first_on_line(s, other);
+	if (j >= s->n || s->t[j].line != other)
+		return -1;
+	/* Out through the blocks around the marker to the innermost
+	 * switch body. */
+	for (open = at; (open = outer_brace(s, open, 0)) < s->n && open;) {
+		close = match(s, open, 1);
+		if (close >= s->n)
+			return -1;
+		if (!is(s, open - 1, ")") ||
+		    (k = before_parens(s, open - 1)) >= s->n ||
+		    !is(s, k, "switch"))
+			continue;
+		if (j <= open || j >= close)
+			return 0;
+		k = label_before(s, open, at);
+		l = label_before(s, open, j);
+		if (k >= s->n || l == k)
+			return 0;
+		/* An arm before the marker's that falls through into it
+		 * (no break, return, goto or continue between) is on the
+		 * marker's path: lua's str_format(), "case 'f': ...", a
+		 * fall-through comment, "case 'e': ...". */
+		if (l < k && j < k) {
+			size_t t;
+
+			for (t = j; t < k; t++)
+				if (is(s, t, "break") || is(s, t, "return") ||
+				    is(s, t, "goto") || is(s, t, "continue") ||
+				    noreturn_call(s, t))
+					break;
+			if (t == k)
+				return 0;
+		}
+		return 1;
+	}
+	return 0;
+}
+
 int smk_source_marker_on_every_call(struct smk_binary *b, const char *path,
 				    unsigned int line, const char *name)
 {

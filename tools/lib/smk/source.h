@@ -63,6 +63,18 @@ int smk_source_in_other_arm(struct smk_binary *b, const char *path,
 			    unsigned int other);
 
 /*
+ * Is line @other inside the switch whose body holds the marker @name (at
+ * @line of @path), in another arm of it: under another case or default
+ * label of that body's own, not an arm before the marker's that falls
+ * through into it (no break, return, goto, continue or call that does
+ * not return from the line on)?  1 yes, 0 no, -1 unknown.  Code of that
+ * line runs when another case was chosen.
+ */
+int smk_source_in_other_case(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name,
+			     unsigned int other);
+
+/*
  * Does every call of its function that returns run the marker @name (at
  * @line of @path) first, by the source: a statement of the function's
  * body itself, or of plain blocks and do-while bodies in it (in no if,
