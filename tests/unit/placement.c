@@ -312,6 +312,11 @@ static const struct loops_want {
 	 * duplicated", the wrong direction; lua's luaK_dischargevars():
 	 * 85 hits for 3 when it was exact) */
 	{ "casemerge-gcc-Os", "idx_mark", false, "errs both ways", -2 },
+	/* passmerge.c at gcc -O3: a loop unrolled whole, the four passes
+	 * whose bytes are constant 0 computed away, their blocks at one
+	 * address: 5 sites for 8 runs (bzip2's uInt64_to_double(): 13
+	 * hits for 16 when it was exact) */
+	{ "passmerge-gcc-O3", "pass_mark", false, "some copies", -2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

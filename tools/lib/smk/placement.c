@@ -4747,6 +4747,21 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					       in->parts[j].addr, in->inlined,
 					       r == RULE_NEXT_JOINED, flags);
 			}
+			/* Copies of the block at one address, where other
+			 * copies are apart: the passes of a loop unrolled
+			 * whole, some of them merged (bzip2's
+			 * uInt64_to_double() at gcc -O3: four of eight
+			 * passes' blocks at one address, 13 hits for 16).
+			 * The shared site fires once for their runs.  All
+			 * at one address is a loop computed away, which the
+			 * loop nesting check judges. */
+			if (!err && kept && apart >= 2 && apart < in->nparts) {
+				explain(p, "  %zu copies of the marker's block "
+					"at %zu addresses: a site several share "
+					"fires once for their runs",
+					in->nparts, apart);
+				note(&acc, RULE_PARTIAL);
+			}
 			/* More copies of the next statement than of the
 			 * marker: the tail after it was duplicated. */
 			if (!err && kept && next.n > kept)
