@@ -680,18 +680,32 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 
 static size_t first_on_line(const struct source *s, unsigned int line);
 
+/* The marker @name's source with *@at its token, and *@j the first token
+ * of line @other; NULL when either is not found. */
+static const struct source *marker_and_line(struct smk_binary *b,
+					    const char *path,
+					    unsigned int line,
+					    const char *name,
+					    unsigned int other, size_t *at,
+					    size_t *j)
+{
+	const struct source *s = marker_at(b, path, line, name, at);
+
+	if (!s || !other)
+		return NULL;
+	*j = first_on_line(s, other);
+	return *j < s->n && s->t[*j].line == other ? s : NULL;
+}
+
 int smk_source_in_other_arm(struct smk_binary *b, const char *path,
 			    unsigned int line, const char *name,
 			    unsigned int other)
 {
 	const struct source *s;
-	size_t at = 0, open, close, j, lo, hi, k;
+	size_t at = 0, open, close, j = 0, lo, hi, k;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !other)
-		return -1;
-	j = first_on_line(s, other);
-	if (j >= s->n || s->t[j].line != other)
+	s = marker_and_line(b, path, line, name, other, &at, &j);
+	if (!s)
 		return -1;
 	/* Out through the blocks around the marker: an if's braced arm
 	 * with a braced arm on the other side. */
@@ -739,13 +753,10 @@ int smk_source_in_other_case(struct smk_binary *b, const char *path,
 			     unsigned int other)
 {
 	const struct source *s;
-	size_t at = 0, open, close, j, k, l;
+	size_t at = 0, open, close, j = 0, k, l;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !other)
-		return -1;
-	j = first_on_line(s, other);
-	if (j >= s->n || s->t[j].line != other)
+	s = marker_and_line(b, path, line, name, other, &at, &j);
+	if (!s)
 		return -1;
 	/* Out through the blocks around the marker to the innermost
 	 * switch body. */
