@@ -3620,11 +3620,16 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 		return SMK_UNKNOWN;
 	/* An unknown answer here is "entered" to the caller: it is not
 	 * counted as a question the placement could not answer. */
-	if (!c->refs_state && !(c->refs_state = build_refs(b, c))) {
-		nomem(b);
-		return SMK_UNKNOWN;
+	if (!c->refs_state && (c->refs_state = build_refs(b, c)) != 1) {
+		/* A part-built index is no index: drop it (a retry after
+		 * running out of memory starts from nothing). */
+		free(c->refs);
+		c->refs = NULL;
+		c->nrefs = 0;
+		if (!c->refs_state)
+			nomem(b);
 	}
-	if (c->refs_state < 0)
+	if (c->refs_state != 1)
 		return SMK_UNKNOWN;
 	if (in_ranges(eh.e_entry, lo, hi, n) || code_references(c, lo, hi, n))
 		return SMK_YES;
@@ -3691,8 +3696,8 @@ enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 			continue;
 		}
 		if (!absolute || !(sh.sh_flags & SHF_ALLOC) ||
-		    (sh.sh_flags & SHF_EXECINSTR) ||
-		    sh.sh_type == SHT_NOBITS || !sh.sh_size || sh.sh_type == SHT_SYMTAB ||
+		    (sh.sh_flags & SHF_EXECINSTR) || sh.sh_type == SHT_NOBITS ||
+		    !sh.sh_size || sh.sh_type == SHT_SYMTAB ||
 		    sh.sh_type == SHT_STRTAB || sh.sh_type == SHT_NOTE ||
 		    sh.sh_type == SHT_HASH || sh.sh_type == SHT_GNU_HASH ||
 		    sh.sh_type == SHT_GNU_versym ||

@@ -386,16 +386,19 @@ size_t smk_code_cond_jumps(struct smk_binary *b, uint64_t start, uint64_t end,
  * May code outside the address ranges [@lo[k], @hi[k]) enter them: a
  * call or jump to them, their address taken by code or data, an entry
  * the dynamic linker or another object sees (e_entry, .dynsym, a
- * dynamic relocation)?  SMK_NO is a proof by a scan of every byte of
- * the file's loaded contents, read as each kind of reference x86-64
- * code and ELF data can make (rel8 and rel32 branches and RIP-relative
- * operands in code, absolute words in an ET_EXEC's code and data,
- * relocation addends and symbols); every window that could be one
- * counts, so a false SMK_YES is possible, a false SMK_NO is not (but
- * for an address computed by arithmetic, which no compiler makes for a
+ * dynamic relocation)?  SMK_NO is a proof over the file's loaded
+ * contents: every executable section decoded once into an index of
+ * branch and call targets and RIP-relative operands (and, in an
+ * ET_EXEC, absolute immediates and displacements); every relocation's
+ * symbol plus addend; every defined .dynsym symbol; and in an ET_EXEC
+ * every 4- and 8-byte window of the loaded data (unwind tables aside).
+ * A false SMK_YES is possible, a false SMK_NO is not (but for an
+ * address computed by arithmetic, which no compiler makes for a
  * function).  SMK_UNKNOWN for kernel files and objects (references
- * through relocations against section symbols, export tables), for
- * other architectures, and for unreadable sections.
+ * through relocations against section symbols, export tables), other
+ * architectures, code that does not decode, more than 64 MiB of code,
+ * unreadable sections and no memory; unlike the other questions here it
+ * is not counted in smk_code_unknowns(): the caller takes it for "yes".
  */
 enum smk_answer smk_code_referenced(struct smk_binary *b, const uint64_t *lo,
 				    const uint64_t *hi, size_t n);

@@ -1864,13 +1864,6 @@ static bool in_exit(const struct path_check *c, int ln)
 }
 
 /*
- * Is the instruction @pc of this copy code of a line of the function
- * before the marker, and not of one that decides a return?  Code with no
- * line (line 0, clang's for values it sets up on one path) counts when
- * its run is entered, straight, only from such code, @depth runs back at
- * most.
- */
-/*
  * Where a call enters the inlined copy @root: DW_AT_entry_pc, or
  * DW_AT_low_pc, or (clang gives a copy in pieces DW_AT_ranges alone) the
  * lowest address of its ranges; 0 when it has none.
@@ -1888,13 +1881,35 @@ static uint64_t copy_entry(Dwarf_Die *root)
 	return off < 0 ? 0 : low;
 }
 
+/*
+ * The address of the row holding @pc when that row's code runs straight
+ * on to @pc (@pc itself, or code before it with no jump between), else
+ * 0: an instruction after a jump with no row of its own carries the
+ * stale line of the row before the jump.
+ */
+static uint64_t row_start(struct smk_binary *b, Dwarf_Line *l, uint64_t pc)
+{
+	Dwarf_Addr at;
+
+	if (!l || dwarf_lineaddr(l, &at) || at > pc ||
+	    (at < pc && !smk_code_straight(b, at, pc)))
+		return 0;
+	return at;
+}
+
+/*
+ * Is the instruction @pc of this copy code of a line of the function
+ * before the marker, and not of one that decides a return?  Code with no
+ * line (line 0, clang's for values it sets up on one path) counts when
+ * its run is entered, straight, only from such code, @depth runs back at
+ * most.
+ */
 static bool before_marker(struct smk_binary *b, const struct path_check *c,
 			  uint64_t pc, uint64_t to, int depth)
 {
 	Dwarf_Line *l = dwarf_getsrc_die(c->cu, pc);
 	const char *src = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
-	uint64_t preds[32];
-	Dwarf_Addr at;
+	uint64_t preds[32], at;
 	size_t n, k;
 	int ln;
 
@@ -1917,8 +1932,7 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 			return false;
 		return !in_exit(c, ln);
 	}
-	if (depth <= 0 || dwarf_lineaddr(l, &at) || at > pc ||
-	    (at < pc && !smk_code_straight(b, at, pc)))
+	if (depth <= 0 || !(at = row_start(b, l, pc)))
 		return false;
 	n = smk_code_preds(b, at, preds, sizeof(preds) / sizeof(*preds));
 	if (n == SIZE_MAX || !n)
@@ -3594,10 +3608,10 @@ static bool other_arm_sited(struct smk_binary *b, uint64_t addr,
  * Is the site in the middle of a basic block whose head other paths
  * join, after code of the other arm of the if/else whose arm holds the
  * marker, or entered from code of another arm (of that if/else, or of
- * the switch whose case holds the marker)?  The compiler merged the arms' common tails ("up->kind = ..."
- * in both arms of lua's newupvalue at gcc -O1 to -Os) and put the
- * marker's point after the merged store: the site runs for both arms (7
- * hits for 4).
+ * the switch whose case holds the marker)?  The compiler merged the
+ * arms' common tails ("up->kind = ..." in both arms of lua's newupvalue
+ * at gcc -O1 to -Os) and put the marker's point after the merged store:
+ * the site runs for both arms (7 hits for 4).
  */
 static bool merged_before(struct smk_binary *b, Dwarf_Die *root,
 			  const char *file, const struct smk_marker *m,
@@ -3638,16 +3652,10 @@ static bool merged_before(struct smk_binary *b, Dwarf_Die *root,
 	if (n == SIZE_MAX)
 		return false;
 	for (k = 0; k < n; k++) {
-		Dwarf_Line *l;
-		Dwarf_Addr at;
-
-		/* The line of the pred's row, when its code runs straight
-		 * on to it: code after a jump with no row of its own has
-		 * the stale line of the row before the jump. */
+		/* The line of the pred's row, when that row's code runs
+		 * straight on to it. */
 		if (!in_ranges(root, preds[k]) ||
-		    !(l = dwarf_getsrc_die(&cu, preds[k])) ||
-		    dwarf_lineaddr(l, &at) || at > preds[k] ||
-		    (at < preds[k] && !smk_code_straight(b, at, preds[k])))
+		    !row_start(b, dwarf_getsrc_die(&cu, preds[k]), preds[k]))
 			continue;
 		ln = root_line(&cu, root, file, preds[k], true);
 		if (ln && (smk_source_in_other_arm(b, src, m->line,
@@ -5183,7 +5191,6 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	if (!err && file && p->nsites && !acc.under &&
 	    (rules[acc.worst].verdict == SMK_VERDICT_EXACT || acc.over))
 		err = calls_lost(b, m, file, p, &acc);
-
 	/*
 	 * Copies of the marker at one address: one hit there stands for
 	 * every copy that ran on that pass (three calls of an inlined

@@ -580,13 +580,13 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 	if (is(s, i, "if") || is(s, i, "while") || is(s, i, "for") ||
 	    is(s, i, "switch")) {
 		bool sw = is(s, i, "switch"), cond = is(s, i, "if");
+		bool broke = r->broke, forever;
 
 		if (!is(s, i + 1, "(") || (close = match(s, i + 1, 1)) >= end)
 			return s->n;
-		bool broke = r->broke, forever = !cond && !sw &&
-			(is(s, i, "while") ? always_true(s, i + 1, close) :
-			 for_always_true(s, i + 1, close));
-
+		forever = !cond && !sw &&
+			  (is(s, i, "while") ? always_true(s, i + 1, close) :
+			   for_always_true(s, i + 1, close));
 		/* A switch's body is entered at its labels only. */
 		if (!cond)
 			r->broke = false;

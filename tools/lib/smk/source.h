@@ -47,8 +47,9 @@ bool smk_noreturn_name(const char *name, size_t len);
  * source?  1 no (dead: after a return, break, continue or a call that
  * does not return, an if whose arms all end so, or a loop whose
  * condition is always true (for (;;), while (1), while (TRUE)) with no
- * break of its own, with no label between), 0 yes, -1 unknown (a goto or a conditional of the
- * preprocessor in the function, or a statement the reader does not read).
+ * break of its own, with no label between), 0 yes, -1 unknown (a goto
+ * or a conditional of the preprocessor in the function, or a statement
+ * the reader does not read).
  */
 int smk_source_marker_dead(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name);

@@ -385,7 +385,6 @@ static void *arena_copy(struct smk_symbolizer *s, const void *src, size_t n)
 
 	if (!n)
 		return NULL;
-	n = (n + 15) & ~(size_t)15;
 #if defined(__SANITIZE_ADDRESS__) || SMK_HAS_ASAN
 	/* Under AddressSanitizer every copy is a block of its own, so that
 	 * a read past it is caught (size 0: freed, not unmapped). */
@@ -397,9 +396,12 @@ static void *arena_copy(struct smk_symbolizer *s, const void *src, size_t n)
 		return NULL;
 	s->achunks[s->nachunks++] = (struct achunk){ p, 0 };
 	return memcpy(p, src, n);
-#endif
-	if (n > s->aleft) {
-		size_t size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+#else
+	/* Copies start 16-byte aligned; only @n bytes of @src are read. */
+	size_t step = (n + 15) & ~(size_t)15;
+
+	if (step > s->aleft) {
+		size_t size = step > ARENA_CHUNK ? step : ARENA_CHUNK;
 
 		if (!reserve(&s->achunks, &s->capachunks, s->nachunks + 1,
 			     sizeof(*s->achunks)))
@@ -417,9 +419,10 @@ static void *arena_copy(struct smk_symbolizer *s, const void *src, size_t n)
 	}
 	p = s->acur;
 	memcpy(p, src, n);
-	s->acur += n;
-	s->aleft -= n;
+	s->acur += step;
+	s->aleft -= step;
 	return p;
+#endif
 }
 
 static int cmp_u64(const void *a, const void *b)
