@@ -5,7 +5,8 @@
   value-reasons.py FILE.json...
 
 FILE is tests/fidelity/run.py's --json (its "configs") or
-bench/campaign/run.py's --json (its "programs"), made with this tree's
+bench/campaign/run.py's --json (its "programs") or bench/realcode/run.py's
+(its "projects"), made with this tree's
 tests/fidelity/run.py (rows carry "arg_why": per argument None when every
 site fetches it, else the first site's reason).  Each unavailable argument
 of a marker claimed exact is put in one class by its reason text
@@ -45,7 +46,7 @@ def rows_of(doc):
         for c in doc["configs"]:
             yield f"{c['cc']} {c['level']}", c.get("markers") or []
         return
-    for p in doc.get("programs", []):
+    for p in doc.get("programs", []) + doc.get("projects", []):
         for cfg, c in (p.get("configs") or {}).items():
             yield cfg.replace("-", " -"), c.get("rows") or []
 

@@ -317,6 +317,23 @@ static const struct loops_want {
 	 * address: 5 sites for 8 runs (bzip2's uInt64_to_double(): 13
 	 * hits for 16 when it was exact) */
 	{ "passmerge-gcc-O3", "pass_mark", false, "some copies", -2 },
+	/* goloops.c at gcc -O2: a loop that a goto back makes (4 hits of
+	 * 4) and a marker after it (1 of 1), known now that the reader
+	 * counts such loops; a computed goto, whose loops stay unknown,
+	 * inside a loop of the code: no claim (it was exact, the check
+	 * skipped); a loop left by a break and a goto, the marker after
+	 * it: the loop's exit jumps straight to the return past the site
+	 * (0 hits of 1 when it was exact); a state of "for (;;) switch"
+	 * in two loops of the code for one of the source, every cycle
+	 * through the head's dispatch (5 of 5, under for its tail). */
+	{ "goloops-gcc-O2", "in_retry", true, "marker block", 1 },
+	{ "goloops-gcc-O2", "after_retry", true, "marker block", 0 },
+	{ "goloops-gcc-O2", "even_state", true, "marker block", 1 },
+	{ "goloops-gcc-O2", "computed_mark", false,
+	  "loops around the marker unknown", -2 },
+	{ "goloops-gcc-O2", "drained", false, "some copies", -2 },
+	{ "goloops-gcc-O2", "odd_state", false,
+	  "marker block, tail duplicated", 2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

@@ -406,9 +406,26 @@ static const struct loops_case loops_cases[] = {
 	  "int f(int n)\n{\n\twhile (n--) {\n\t\t{\n"
 	  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t}\n\t}\n\treturn n;\n}\n",
 	  1, 0 },
-	{ "a goto in the function: unknown",
+	{ "a goto back makes a loop over its span",
 	  "int f(int n)\n{\nagain:\n\tn--;\n\ttrace_simple(m, \"%d\", n);\n"
-	  "\tif (n)\n\t\tgoto again;\n\treturn n;\n}\n", -1, 0 },
+	  "\tif (n)\n\t\tgoto again;\n\treturn n;\n}\n", 1, 0 },
+	{ "a goto forward makes none",
+	  "int f(int n)\n{\n\twhile (n--) {\n\t\tif (n == 3)\n"
+	  "\t\t\tgoto out;\n\t\ttrace_simple(m, \"%d\", n);\n\t}\n"
+	  "out:\n\treturn n;\n}\n", 1, 0 },
+	{ "a goto back before the marker makes none around it",
+	  "int f(int n)\n{\nagain:\n\tn--;\n\tif (n)\n\t\tgoto again;\n"
+	  "\ttrace_simple(m, \"%d\", n);\n\treturn n;\n}\n", 0, 0 },
+	{ "a computed goto: unknown",
+	  "int f(int n)\n{\n\tvoid *p = &&l;\nl:\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tif (n--)\n\t\tgoto *p;\n\treturn n;\n}\n", -1, 0 },
+	{ "a goto to no label: unknown",
+	  "int f(int n)\n{\n\ttrace_simple(m, \"%d\", n);\n"
+	  "\tif (n--)\n\t\tgoto nowhere;\n\treturn n;\n}\n", -1, 0 },
+	{ "overlapping spans of gotos back chain",
+	  "int f(int n)\n{\na:\n\tn--;\nb:\n\tn++;\n\tif (n > 5)\n\t\tgoto a;\n"
+	  "\ttrace_simple(m, \"%d\", n);\n\tif (n < 9)\n\t\tgoto b;\n"
+	  "\treturn n;\n}\n", 2, 0 },
 	{ "a call on its own line in a loop",
 	  "int f(int n)\n{\n\ttrace_simple(m, \"%d\", n);\n"
 	  "\tfor (int i = 0; i < n; i++) {\n\t\tg(i);\n\t}\n\treturn n;\n}\n",
@@ -951,6 +968,61 @@ int main(void)
 		    smk_source_loop_depth(&b, path, line, "m");
 		ok(r == c->want, "loop_depth: %s: %d (want %d)", c->what, r,
 		   c->want);
+	}
+	{
+		/* smk_source_loop_heads(): "first-last/loop" for each head,
+		 * lines counted from the marker's. */
+		static const struct {
+			const char *what, *text, *want;
+		} heads[] = {
+			{ "a for: its line, its lone closing brace",
+			  "int f(int n)\n{\n\tint i;\n\n\tfor (i = 0;\n\t     i < n; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", i);\n\t\tg(i);\n\t}\n"
+			  "\treturn n;\n}\n", "-2--1/-1 2-2/-1" },
+			{ "for (;;) switch: the switch starts each pass",
+			  "int f(int n)\n{\n\tfor (;;)\n\t\tswitch (n) {\n\t\tcase 1:\n"
+			  "\t\t\ttrace_simple(m, \"%d\", n);\n\t\t\tn = g(n);\n"
+			  "\t\t\tbreak;\n\t\tdefault:\n\t\t\treturn n;\n\t\t}\n}\n",
+			  "-3--3/-1 -2--2/-1" },
+			{ "a do: its while, after the body",
+			  "int f(int n)\n{\n\tdo {\n\t\ttrace_simple(m, \"%d\", n);\n"
+			  "\t\tn = g(n);\n\t} while (n);\n\treturn n;\n}\n",
+			  "2-2/-1" },
+			{ "a goto back: its line and its if's, a loop of its own",
+			  "int f(int n)\n{\n\twhile (n) {\nagain:\n\t\tn--;\n"
+			  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (g(n))\n"
+			  "\t\t\tgoto again;\n\t}\n\treturn n;\n}\n",
+			  "-3--3/-1 3-3/-1 2-2/0 1-1/0" },
+			{ "the marker on a head's line: unknown",
+			  "int f(int n)\n{\n\tdo {\n\t\tn = g(n);\n"
+			  "\t\ttrace_simple(m, \"%d\", n); } while (n);\n"
+			  "\treturn n;\n}\n", "unknown" },
+		};
+
+		for (i = 0; i < sizeof(heads) / sizeof(*heads); i++) {
+			struct smk_line_span sp[8];
+			unsigned int decl = 0, line;
+			char got[256] = "";
+			size_t len = 0;
+			int n, k;
+
+			line = new_case("heads", heads[i].what, heads[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			n = smk_source_loop_heads(&b, path, line, "m", sp, 8);
+			if (n < 0)
+				snprintf(got, sizeof(got), "unknown");
+			for (k = 0; k < n && len < sizeof(got) - 40; k++)
+				len += snprintf(got + len, sizeof(got) - len,
+						"%s%d-%d/%d", k ? " " : "",
+						(int)sp[k].first - (int)line,
+						(int)sp[k].last - (int)line,
+						sp[k].loop);
+			ok(!strcmp(got, heads[i].want),
+			   "loop_heads: %s: %s (want %s)", heads[i].what, got,
+			   heads[i].want);
+		}
 	}
 	{
 		static const struct {

@@ -1740,6 +1740,61 @@ out:
 	return r;
 }
 
+enum smk_answer smk_code_cycle_avoiding(struct smk_binary *b, uint64_t addr,
+					const uint64_t *cut, size_t ncut)
+{
+	struct func_info *fn;
+	const struct flow *fl;
+	size_t i, k, c, e, home, wn = 0, *work = NULL;
+	unsigned char *stop = NULL, *seen = NULL;
+	enum smk_answer r = SMK_NO;
+
+	flow_dies(b, addr);
+	fl = edges_at(b, addr, &fn, &i);
+	if (!fl)
+		return unknown(b);
+	home = fl->block[i];
+	stop = calloc(fl->nb, 1);
+	seen = calloc(fl->nb, 1);
+	work = malloc(fl->nb * sizeof(*work));
+	if (!stop || !seen || !work) {
+		nomem(b);
+		r = SMK_UNKNOWN;
+		goto out;
+	}
+	/* A block holding a cut instruction: a path through it passes that
+	 * instruction, a cycle through @addr's own block all of it. */
+	for (c = 0; c < ncut; c++) {
+		k = insn_find(fn, cut[c]);
+		if (k < fn->n)
+			stop[fl->block[k]] = 1;
+	}
+	if (stop[home] || (fl->dies && fl->dies[home]))
+		goto out;
+	work[wn++] = home;
+	while (wn && r == SMK_NO) {
+		size_t v = work[--wn];
+
+		for (e = fl->soff[v]; e < fl->soff[v] + fl->nsucc[v]; e++) {
+			size_t w = fl->succ[e];
+
+			if (w == home) {
+				r = SMK_YES;
+				break;
+			}
+			if (stop[w] || seen[w] || (fl->dies && fl->dies[w]))
+				continue;
+			seen[w] = 1;
+			work[wn++] = w;
+		}
+	}
+out:
+	free(stop);
+	free(seen);
+	free(work);
+	return r;
+}
+
 enum smk_answer smk_code_reached_around(struct smk_binary *b, uint64_t to,
 					const uint64_t *avoid, size_t navoid)
 {

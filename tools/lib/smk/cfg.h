@@ -193,6 +193,17 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 				      uint64_t to);
 
 /*
+ * Is @addr on a cycle of its function's flow graph that passes none of
+ * the @ncut instructions at @cut (a block holding one is passed whole, so
+ * it cuts every path through it; one in @addr's own block cuts every
+ * cycle through @addr)?  Blocks that call a function that does not
+ * return end a path.  Unknown when the flow graph is not known (not
+ * decoded, a jump table not read, code no path reaches) or no memory.
+ */
+enum smk_answer smk_code_cycle_avoiding(struct smk_binary *b, uint64_t addr,
+					const uint64_t *cut, size_t ncut);
+
+/*
  * Does a path from @from, in one pass (no retreating edge followed), take
  * a retreating edge that @counts (given its target's address) says ends
  * a pass of a loop around the marker, without passing any of @sites (a

@@ -82,6 +82,7 @@ enum rule {
 	RULE_UNKNOWN,
 	RULE_LOOP_NEST,
 	RULE_LOOP_MORE,
+	RULE_LOOP_UNKNOWN,
 	RULE_OFF_PATH,
 	RULE_DEAD,
 	RULE_BOTH_WAYS,
@@ -266,6 +267,15 @@ static const struct {
 		"includes a loop's head, or the compiler built a loop around "
 		"it): it fires on passes of that loop, not once each time the "
 		"marker runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_LOOP_UNKNOWN] = {
+		"loops around the marker unknown", SMK_VERDICT_NOT_FOUND,
+		"the source is at hand but the loops around the marker are "
+		"not known (a goto back may make one, or the line starts no "
+		"statement), and the probe's address is inside a loop of the "
+		"machine code: it may fire on passes the marker does not "
+		"make, or stand for several of its runs",
 		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_OFF_PATH] = {
@@ -2235,19 +2245,189 @@ static const char *call_file(Dwarf_Die *die)
  * (no source, a goto in a function on the way: a loop the reader does
  * not see).
  */
+/* The code of the heads of the loops around a marker: head_rows(). */
+enum { MAX_HEADS = 32 };
+struct head_cut {
+	uint64_t *v;
+	size_t n, cap;
+	bool ok;
+};
+
+/*
+ * Add to @hc the rows of @die's own code (a call inlined in it by its
+ * call line) on the lines of @sp[0..@nsp) whose loop is @loop (any with
+ * INT_MIN), @file as DWARF names the source.  @hc->ok turns false when
+ * they are not known.
+ */
+static void rows_on_lines(Dwarf_Die *cu, Dwarf_Die *die, const char *file,
+			  const struct smk_line_span *sp, int nsp, int loop,
+			  struct head_cut *hc)
+{
+	enum { MAX_RANGES = 64 };
+	Dwarf_Addr lo[MAX_RANGES], hi[MAX_RANGES], base, start, end, a;
+	Dwarf_Lines *lines;
+	size_t nlines, i, nr = 0, r;
+	ptrdiff_t off = 0;
+	unsigned int ln;
+	int h;
+
+	while ((off = dwarf_ranges(die, off, &base, &start, &end)) > 0) {
+		if (nr == MAX_RANGES) {
+			hc->ok = false;
+			return;
+		}
+		lo[nr] = start;
+		hi[nr++] = end;
+	}
+	if (!nr || dwarf_getsrclines(cu, &lines, &nlines) != 0) {
+		hc->ok = false;
+		return;
+	}
+	for (i = 0; i < nlines; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+
+		if (!l || dwarf_lineaddr(l, &a))
+			continue;
+		for (r = 0; r < nr && !(a >= lo[r] && a < hi[r]); r++)
+			;
+		if (r == nr)
+			continue;
+		ln = root_line(cu, die, file, a, true);
+		for (h = 0; ln && h < nsp; h++)
+			if ((loop == INT_MIN || sp[h].loop == loop) &&
+			    ln >= sp[h].first && ln <= sp[h].last)
+				break;
+		if (!ln || h == nsp)
+			continue;
+		if (hc->n == hc->cap) {
+			size_t cap = hc->cap ? hc->cap * 2 : 64;
+			uint64_t *v = realloc(hc->v, cap * sizeof(*v));
+
+			if (!v) {
+				hc->ok = false;
+				return;
+			}
+			hc->v = v;
+			hc->cap = cap;
+		}
+		hc->v[hc->n++] = a;
+	}
+}
+
+/*
+ * The code of the loops around a marker, level by level (its function,
+ * then each function it is inlined into, at the call): @heads, the rows
+ * of every loop head; @gotos, for each loop that gotos back make, the
+ * rows of its gotos.  @ok false when some level's are not known.
+ */
+struct loop_rows {
+	struct head_cut heads;
+	struct head_cut *gotos;
+	size_t ngotos;
+	bool ok;
+};
+
+static void loop_rows_free(struct loop_rows *lr)
+{
+	size_t i;
+
+	free(lr->heads.v);
+	for (i = 0; i < lr->ngotos; i++)
+		free(lr->gotos[i].v);
+	free(lr->gotos);
+}
+
+/*
+ * Add to @lr the rows of @die's own code on the lines of the heads of the
+ * loops around @line of @path (@file as DWARF names it; marker @name, or
+ * the statement the line starts), and of the gotos of each loop that
+ * gotos back make there.
+ */
+static void level_rows(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *die,
+		       const char *file, const char *path, unsigned int line,
+		       const char *name, struct loop_rows *lr)
+{
+	struct smk_line_span sp[MAX_HEADS];
+	int nh = lr->ok ? smk_source_loop_heads(b, path, line, name, sp,
+						 MAX_HEADS) : -1, loop, h;
+
+	if (nh < 0) {
+		lr->ok = false;
+		return;
+	}
+	if (!nh)
+		return;
+	rows_on_lines(cu, die, file, sp, nh, INT_MIN, &lr->heads);
+	for (loop = 0;; loop++) {
+		struct head_cut *g;
+
+		for (h = 0; h < nh && sp[h].loop != loop; h++)
+			;
+		if (h == nh)
+			break;
+		g = realloc(lr->gotos, (lr->ngotos + 1) * sizeof(*g));
+		if (!g) {
+			lr->ok = false;
+			return;
+		}
+		lr->gotos = g;
+		g += lr->ngotos++;
+		*g = (struct head_cut){ NULL, 0, 0, true };
+		rows_on_lines(cu, die, file, sp, nh, loop, g);
+	}
+	lr->ok = lr->ok && lr->heads.ok;
+}
+
+/*
+ * How many of the loops that gotos back make around the marker (a
+ * label's span to its last goto back, which the source reader counts:
+ * smk_source_loop_depth()) leave the code at @addr out: no code of their
+ * gotos is on a cycle through @addr (a goto back from one arm of an if
+ * chain, the marker in another).  Unknown answers count the loop in.
+ */
+static int goto_loops_out(struct smk_binary *b, const struct loop_rows *lr,
+			  uint64_t addr, struct smk_placement *p)
+{
+	size_t i, k;
+	int out = 0;
+
+	for (i = 0; i < lr->ngotos; i++) {
+		const struct head_cut *g = &lr->gotos[i];
+		bool on = false;
+
+		for (k = 0; k < g->n && !on; k++)
+			on = smk_code_reaches(b, addr, g->v[k]) != SMK_NO &&
+			     smk_code_reaches(b, g->v[k], addr) != SMK_NO;
+		if (g->ok && g->n && !on) {
+			explain(p, "  %#llx: on no cycle through the gotos "
+				"back of a loop they make (%zu rows from "
+				"%#llx): that loop of the source is not "
+				"around it", (unsigned long long)addr, g->n,
+				(unsigned long long)g->v[0]);
+			out++;
+		}
+	}
+	return out;
+}
+
 static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 			const char *file, const struct smk_marker *m,
-			uint64_t addr)
+			uint64_t addr, struct loop_rows *hc)
 {
 	Dwarf_Die cu, *scopes = NULL;
+	const char *dfile = file;
 	char path[4096];
-	int depth, n, i;
+	int depth, n, i, k;
 
 	file = marker_source(b, m, file, path, sizeof(path));
-	depth = file ? smk_source_loop_depth(b, file, m->line, m->rec.name) :
-		       -1;
+	if (!file || !smk_source_readable(b, file))
+		return -2;
+	depth = smk_source_loop_depth(b, file, m->line, m->rec.name);
 	if (depth < 0 || !dwarf_diecu(root, &cu, NULL, NULL))
 		return -1;
+	if (hc)
+		level_rows(b, &cu, root, dfile, file, m->line, m->rec.name,
+			   hc);
 	/*
 	 * The calls @root is inlined through, from its own DIE up: not the
 	 * DIEs holding @addr, which need not hold the marker's point (a
@@ -2275,15 +2455,57 @@ static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 			depth = -1;
 			break;
 		}
-		d = smk_source_loop_depth(b, source_path(&scopes[i],
-					  call_file(&scopes[i]), path,
-					  sizeof(path)), line, NULL);
+		file = source_path(&scopes[i], call_file(&scopes[i]), path,
+				   sizeof(path));
+		d = smk_source_loop_depth(b, file, line, NULL);
 		depth = d < 0 ? -1 : depth + d;
+		/* The caller's own code: the scope the call is in. */
+		for (k = i + 1; hc && depth >= 0 && k < n; k++)
+			if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram ||
+			    dwarf_tag(&scopes[k]) ==
+			    DW_TAG_inlined_subroutine) {
+				level_rows(b, &cu, &scopes[k],
+					   call_file(&scopes[i]), file, line,
+					   NULL, hc);
+				break;
+			}
 	}
 	if (i >= n)
 		depth = -1;	/* no function around it */
 	free(scopes);
 	return depth;
+}
+
+/*
+ * Does every cycle of the code through @addr pass code of the head of a
+ * loop around the marker (its test, its step, its back jump)?  Then the
+ * loops of the code around @addr that the source does not have are the
+ * source's own, split by the compiler into several (a loop's test
+ * threaded into an inner loop's head: zlib's inflate at gcc -O1, the
+ * codes loop in 3 loops of code for 2 of the source): each time @addr
+ * runs again, a loop around the marker has gone round.  A loop the
+ * compiler built around the marker's point, or the head of a loop after
+ * it on its line, has a cycle that passes no such head.
+ */
+static bool heads_cut_cycles(struct smk_binary *b,
+			     const struct loop_rows *lr, uint64_t addr,
+			     struct smk_placement *p)
+{
+	enum smk_answer a = SMK_UNKNOWN;
+
+	if (lr->ok)
+		a = smk_code_cycle_avoiding(b, addr, lr->heads.v,
+					    lr->heads.n);
+	if (a == SMK_NO && !lr->heads.n)
+		explain(p, "  %#llx: on no cycle of the code once the "
+			"calls that do not return end their paths: the "
+			"loop around it is no loop", (unsigned long long)addr);
+	else if (a == SMK_NO)
+		explain(p, "  %#llx: every cycle of the code through it "
+			"passes code of the head of a loop around the marker "
+			"(%zu rows): the extra loops are the source's, split",
+			(unsigned long long)addr, lr->heads.n);
+	return a == SMK_NO;
 }
 
 /*
@@ -2347,12 +2569,14 @@ static bool peeled_pass(struct smk_binary *b, Dwarf_Die *root,
  * loops is a recursion the compiler made a loop of, which runs the
  * marker once a pass.
  */
-static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
+static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 			    const char *file, const struct smk_marker *m,
 			    uint64_t addr, enum rule r, size_t copies,
 			    const uint64_t *sites, size_t nsites,
-			    struct smk_placement *p)
+			    struct smk_placement *p,
+			     struct loop_rows *lrp)
 {
+	struct loop_rows *lr = lrp;
 	const char *why;
 	int code, src;
 	char path[4096];
@@ -2362,14 +2586,54 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 		return r;
 	/* The source first: without it (an ad-hoc point, no file) the
 	 * function's flow is not built. */
-	src = source_loops(b, root, file, m, addr);
-	if (src < 0) {
+	src = source_loops(b, root, file, m, addr, NULL);
+	if (src == -2) {
 		explain(p, "  %#llx: loops around the marker in the source "
-			"unknown (no source, a goto, a line that starts no "
-			"statement)", (unsigned long long)addr);
+			"unknown (no source at hand): the code's alone",
+			(unsigned long long)addr);
 		return r;
 	}
 	code = smk_code_loop_depth(b, addr, &why);
+	if (src >= 0 && code >= 0 && code != src &&
+	    source_loops(b, root, file, m, addr, lr) >= 0 && lr->ok) {
+		int gotos = (int)lr->ngotos, out = code < src ?
+			goto_loops_out(b, lr, addr, p) : 0;
+
+		src -= out;
+		/*
+		 * The loops of gotos back are counted over their spans, an
+		 * upper bound (inffast.c's "goto dolen" from one arm of an
+		 * if chain: the marker in another is in no such cycle, and
+		 * the goto's jump has no row of its own to tell).  With one
+		 * copy of the marker's block, no such loop was unrolled
+		 * whole: fewer loops of the code are the spans that are not
+		 * cycles through it.
+		 */
+		if (code < src && code >= src - (gotos - out) &&
+		    copies == 1 && gotos > out) {
+			explain(p, "  %#llx: %d of the %d loops around the "
+				"marker in the source are spans of gotos back, "
+				"which need not be cycles through it; the code "
+				"has %d, one copy", (unsigned long long)addr,
+				gotos - out, src, code);
+			src = code;
+		}
+	}
+	if (src < 0) {
+		/* The source is at hand and its loops are not known (a
+		 * goto back, a line that starts no statement): a site in
+		 * no loop of the code fires at most once a call, as the
+		 * marker runs if it is in none; in one, it may repeat or
+		 * stand for several passes. */
+		explain(p, "  %#llx: loops around the marker in the source "
+			"unknown (a goto back, a line that starts no "
+			"statement), %d of the code", (unsigned long long)addr,
+			code);
+		if (code == 0 || r == RULE_NONE ||
+		    rules[r].verdict == SMK_VERDICT_NOT_FOUND)
+			return r;
+		return RULE_LOOP_UNKNOWN;
+	}
 	if (code < 0)
 		explain(p, "  %#llx: loops around it in the code unknown (%s)",
 			(unsigned long long)addr, why);
@@ -2380,8 +2644,10 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 		return r;
 	if (code > src) {
 		/* A recursion the compiler made a loop of runs the marker
-		 * once a pass. */
-		if (scope_recursion(b, root, file, m))
+		 * once a pass; a loop of the source split in two still
+		 * runs it once a pass of the source's. */
+		if (scope_recursion(b, root, file, m) ||
+		    heads_cut_cycles(b, lr, addr, p))
 			return r;
 		/* Each pass of the loop fires: more often than the marker
 		 * runs.  A join fires each time the marker runs, and now
@@ -2429,6 +2695,20 @@ static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 	if (copies >= 2)
 		return r;
 	return RULE_LOOP_NEST;
+}
+
+static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
+			    const char *file, const struct smk_marker *m,
+			    uint64_t addr, enum rule r, size_t copies,
+			    const uint64_t *sites, size_t nsites,
+			    struct smk_placement *p)
+{
+	struct loop_rows lr = { { NULL, 0, 0, true }, NULL, 0, true };
+
+	r = loops_judge(b, root, file, m, addr, r, copies, sites, nsites, p,
+			&lr);
+	loop_rows_free(&lr);
+	return r;
 }
 
 /*
@@ -2988,7 +3268,7 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 
 	for (i = 0; i < nstmt && !err && !*out && sdepth > 0 &&
 	     last < m->line &&
-	     source_loops(b, root, file, m, sites[0]) > 0; i++) {
+	     source_loops(b, root, file, m, sites[0], NULL) > 0; i++) {
 		struct line_window w = { b, cu, root, file, first, last,
 					 sdepth };
 		uint64_t jump = 0;
@@ -3269,7 +3549,8 @@ static unsigned int landing_line(struct smk_binary *b, Dwarf_Die *cu,
 static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
 		       unsigned int first, unsigned int last,
-		       unsigned int below, bool returns,
+		       unsigned int below, const struct smk_line_span *past,
+		       size_t npast, bool returns,
 		       const uint64_t *sites, size_t nsites, const char *what,
 		       struct smk_placement *p, bool *out)
 {
@@ -3281,9 +3562,18 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	Dwarf_Lines *lines;
 	size_t nlines;
 
+	struct head_cut pr = { NULL, 0, 0, true };
+
+	/* The code of the labels' statements the statement's gotos go
+	 * to: unknown, none (every landing past the sites then counts). */
+	if (npast)
+		rows_on_lines(cu, root, file, past, (int)npast, INT_MIN, &pr);
+	if (!pr.ok)
+		pr.n = 0;
 	/* What cannot be read makes no claim of exactness: a bypass is
 	 * ruled out only where every jump was seen. */
 	if (dwarf_getsrclines(cu, &lines, &nlines) != 0) {
+		free(pr.v);
 		*out = true;
 		explain(p, "  the line table of %s cannot be read: a jump "
 			"past the sites cannot be ruled out", what);
@@ -3310,6 +3600,7 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			if (!t) {
 				free(from);
 				free(to);
+				free(pr.v);
 				*out = true;	/* no memory: no claim */
 				explain(p, "  out of memory checking %s", what);
 				return;
@@ -3363,6 +3654,23 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 				if (!ln || ln < m->line || ln >= below ||
 				    (returns && (int)ln >= maxline))
 					continue;
+				/* A goto of the statement, to its label's
+				 * statement, or to code that goes on into
+				 * it (gcc -O2 sets up the call's arguments
+				 * under the function's last line). */
+				for (k = 0; k < npast; k++)
+					if (ln >= past[k].first &&
+					    ln <= past[k].last)
+						break;
+				if (k < npast)
+					continue;
+				for (k = 0; k < pr.n; k++)
+					if (pr.v[k] > arm[w] &&
+					    smk_code_falls_to(b, arm[w],
+							      pr.v[k]))
+						break;
+				if (k < pr.n)
+					continue;
 				/* Its own return, by a return path the
 				 * compiler shares with later returns. */
 				if (returns &&
@@ -3388,6 +3696,7 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	}
 	free(from);
 	free(to);
+	free(pr.v);
 }
 
 /*
@@ -3417,6 +3726,8 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				       struct smk_placement *p, bool *out)
 {
 	unsigned int first = 0, last = 0, own = 0, close = 0;
+	struct smk_line_span past[8];
+	size_t npast = 0;
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 	bool returns = false;
@@ -3424,16 +3735,17 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 	*out = false;
 	if (!src || !nsites)
 		return NULL;
-	if (smk_source_prev_any(b, src, m->line, m->rec.name, &first,
-				&last, &returns) == 1 && last < m->line)
-		jumps_past(b, cu, root, file, m, first, last, UINT_MAX,
-			   returns, sites, nsites,
+	if (smk_source_prev_ways(b, src, m->line, m->rec.name, &first,
+				 &last, &returns, past, 8, &npast) == 1 &&
+	    last < m->line)
+		jumps_past(b, cu, root, file, m, first, last, UINT_MAX, past,
+			   npast, returns, sites, nsites,
 			   "the statement before the marker", p, out);
 	if (!*out &&
 	    smk_source_arm_entry(b, src, m->line, m->rec.name, &first,
 				 &last, &own, &close) == 1 && last < m->line)
-		jumps_past(b, cu, root, file, m, first, last, close, false,
-			   sites, nsites, "a test of the if whose block the "
+		jumps_past(b, cu, root, file, m, first, last, close, NULL, 0,
+			   false, sites, nsites, "a test of the if whose block the "
 			   "marker starts", p, out);
 	return NULL;
 }
@@ -4884,7 +5196,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				drop_loop_rows(b, &cu, file, m->line,
 					       marker_last_line(m), col, &prev,
 					       source_loops(b, &root, file, m,
-							    on.v[0]), &on);
+							    on.v[0], NULL),
+					       &on);
 				if (on.n != had)
 					explain(p, "copy in %s: %zu of %zu "
 						"rows of the marker's line "

@@ -1505,12 +1505,115 @@ static size_t else_owner(const struct source *s, size_t e)
 }
 
 /*
+ * Where loops_around() records the heads of the loops it counts: each
+ * loop's lines of code that run once a pass and belong to no statement
+ * of its body (the keyword to the condition's ')' of a for, a while or an
+ * iterator macro; the "while (...)" after a do's body; the body's '}' on
+ * a line of its own).  @ok turns false when a head is not worked out (a
+ * braceless do) or @max is reached.
+ */
+struct heads {
+	struct smk_line_span *v;
+	size_t n, max;
+	bool ok;
+	int loop;		/* the goto loop being recorded, or -1 */
+};
+
+static size_t label_at(const struct source *s, size_t open, size_t close,
+		       size_t name);
+
+static void head_add(struct heads *hd, unsigned int first, unsigned int last)
+{
+	if (!hd)
+		return;
+	if (hd->n >= hd->max || !first || last < first) {
+		hd->ok = false;
+		return;
+	}
+	hd->v[hd->n].first = first;
+	hd->v[hd->n].last = last;
+	hd->v[hd->n].loop = hd->loop;
+	hd->n++;
+}
+
+/* The line of the '}' at @close when no other token is on it, else 0. */
+static unsigned int lone_brace_line(const struct source *s, size_t close)
+{
+	unsigned int ln;
+
+	if (close >= s->n || !close)
+		return 0;
+	ln = s->t[close].line;
+	if (s->t[close - 1].line == ln ||
+	    (close + 1 < s->n && s->t[close + 1].line == ln))
+		return 0;
+	return ln;
+}
+
+/*
+ * The start of a loop's body, when its first statement at @f is an if or
+ * a switch: the code of its condition starts each pass and runs at no
+ * other time (the loop's own head may have no code: "for (;;) switch
+ * (state->mode) {").  Not after a label, which a goto may enter by.
+ */
+static void body_start(const struct source *s, struct heads *hd, size_t f)
+{
+	size_t e;
+
+	if (!hd || f >= s->n || !f || is(s, f - 1, ":") ||
+	    !(is(s, f, "switch") || is(s, f, "if")) || !is(s, f + 1, "("))
+		return;
+	e = match(s, f + 1, 1);
+	if (e < s->n)
+		head_add(hd, s->t[f].line, s->t[e].line);
+}
+
+/* The head of the loop whose block opens at @open, the keyword at @h and
+ * the condition's ')' at @paren. */
+static void block_head(const struct source *s, struct heads *hd, size_t h,
+		       size_t paren, size_t open)
+{
+	unsigned int ln;
+
+	if (!hd)
+		return;
+	head_add(hd, s->t[h].line, s->t[paren].line);
+	ln = lone_brace_line(s, match(s, open, 1));
+	if (ln)
+		head_add(hd, ln, ln);
+	body_start(s, hd, open + 1);
+}
+
+/* The head of the do loop whose block opens at @open. */
+static void do_head(const struct source *s, struct heads *hd, size_t open)
+{
+	size_t close, paren;
+	unsigned int ln;
+
+	if (!hd)
+		return;
+	close = match(s, open, 1);
+	paren = close < s->n && is(s, close + 1, "while") &&
+		is(s, close + 2, "(") ? match(s, close + 2, 1) : s->n;
+	if (paren >= s->n) {
+		hd->ok = false;
+		return;
+	}
+	head_add(hd, s->t[close + 1].line, s->t[paren].line);
+	ln = lone_brace_line(s, close);
+	if (ln)
+		head_add(hd, ln, ln);
+	body_start(s, hd, open + 1);
+}
+
+/*
  * The loops around the statement starting at token @at: for, while, do
  * (but not do ... while (0)) and a macro heading a block or a statement
  * (list_for_each_entry(...) { ... }: the kernel's iterators), out to the
- * function's body.  -1 when the structure is not understood.
+ * function's body, their heads into @hd when not NULL.  -1 when the
+ * structure is not understood.
  */
-static int loops_around(const struct source *s, size_t at)
+static int loops_around(const struct source *s, size_t at, struct heads *hd)
 {
 	int depth = 0;
 	size_t j = at, steps = 0;
@@ -1523,19 +1626,21 @@ static int loops_around(const struct source *s, size_t at)
 			h = before_parens(s, k);
 			if (h >= s->n)
 				return -1;
-			if (is(s, h, "for") || is(s, h, "while"))
-				depth++;
-			else if (is(s, h, "if") || is(s, h, "switch"))
-				;
-			else if (identifier(s, h) && !keyword(s, h))
-				depth++;	/* an iterator macro */
-			else
+			if (is(s, h, "for") || is(s, h, "while") ||
+			    (identifier(s, h) && !keyword(s, h))) {
+				depth++;	/* or an iterator macro */
+				head_add(hd, s->t[h].line, s->t[k].line);
+				body_start(s, hd, k + 1);
+			} else if (!is(s, h, "if") && !is(s, h, "switch")) {
 				return -1;
+			}
 			j = h;
 		} else if (is(s, k, "else")) {
 			j = else_owner(s, k);
 		} else if (is(s, k, "do")) {
 			depth++;
+			if (hd)
+				hd->ok = false;	/* its while not looked for */
 			j = k;
 		} else if (is(s, k, "{")) {
 			if (!k)
@@ -1546,6 +1651,7 @@ static int loops_around(const struct source *s, size_t at)
 					return -1;
 				if (is(s, h, "for") || is(s, h, "while")) {
 					depth++;
+					block_head(s, hd, h, k - 1, k);
 					j = h;
 				} else if (is(s, h, "if") ||
 					   is(s, h, "switch")) {
@@ -1555,6 +1661,7 @@ static int loops_around(const struct source *s, size_t at)
 				} else if (identifier(s, h) &&
 					   !keyword(s, h)) {
 					depth++;	/* an iterator macro */
+					block_head(s, hd, h, k - 1, k);
 					j = h;
 				} else {
 					return -1;
@@ -1562,7 +1669,10 @@ static int loops_around(const struct source *s, size_t at)
 			} else if (is(s, k - 1, "else")) {
 				j = else_owner(s, k - 1);
 			} else if (is(s, k - 1, "do")) {
-				depth += !do_once(s, k - 1);
+				if (!do_once(s, k - 1)) {
+					depth++;
+					do_head(s, hd, k);
+				}
 				j = k - 1;
 			} else if (is(s, k - 1, ";") || is(s, k - 1, "{") ||
 				   is(s, k - 1, "}") || is(s, k - 1, ":")) {
@@ -1584,8 +1694,80 @@ static int loops_around(const struct source *s, size_t at)
 	return -1;
 }
 
-int smk_source_loop_depth(struct smk_binary *b, const char *path,
-			  unsigned int line, const char *name)
+/*
+ * The loops that gotos back make around the token @at of the function
+ * body [@open, @close].  A goto forward makes no cycle (out of a loop,
+ * into one, past statements).  A label with gotos back to it heads a
+ * loop over the label to its last such goto: a cycle through @at that a
+ * loop of the reader's does not make jumps back over @at, so only such
+ * a span can hold it.  Each span holding @at counts, and its heads (the
+ * lines of its gotos, with the if each is the braceless arm of) go into
+ * @hd.  -1 for a computed goto ("goto *p") and for a label not found.
+ */
+static int goto_loops(const struct source *s, size_t open, size_t close,
+		      size_t at, struct heads *hd)
+{
+	enum { MAX_SPANS = 32 };
+	size_t lab[MAX_SPANS], end[MAX_SPANS], n = 0, k, l, i, j, h;
+	bool changed;
+	int depth = 0;
+
+	for (k = open; k < close && k < s->n; k++) {
+		if (!is(s, k, "goto"))
+			continue;
+		if (!identifier(s, k + 1) || keyword(s, k + 1) ||
+		    !is(s, k + 2, ";"))
+			return -1;
+		l = label_at(s, open, close, k + 1);
+		if (l >= s->n)
+			return -1;
+		if (l > k)
+			continue;	/* forward */
+		for (i = 0; i < n && lab[i] != l; i++)
+			;
+		if (i == n) {
+			if (n == MAX_SPANS)
+				return -1;
+			lab[n++] = l;
+		}
+		end[i] = k + 2;		/* gotos are met in order */
+	}
+	/* Spans that overlap chain: from the later one's goto, control
+	 * comes back into the earlier one's, whose loop (in the flow graph,
+	 * the natural loop of its label) then reaches to that goto. */
+	for (changed = true; changed;) {
+		changed = false;
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++)
+				if (lab[i] < lab[j] && lab[j] <= end[i] &&
+				    end[i] < end[j]) {
+					end[i] = end[j];
+					changed = true;
+				}
+	}
+	for (i = 0; i < n; i++) {
+		if (at < lab[i] || at > end[i])
+			continue;
+		if (hd)
+			hd->loop = depth;
+		depth++;
+		for (k = lab[i] + 1; hd && k < end[i]; k++) {
+			if (!is(s, k, "goto") || label_at(s, open, close,
+							  k + 1) != lab[i])
+				continue;
+			head_add(hd, s->t[k].line, s->t[k + 2].line);
+			h = is(s, k - 1, ")") ? before_parens(s, k - 1) : s->n;
+			if (h < s->n && is(s, h, "if"))
+				head_add(hd, s->t[h].line, s->t[k - 1].line);
+		}
+	}
+	if (hd)
+		hd->loop = -1;
+	return depth;
+}
+
+static int loop_depth(struct smk_binary *b, const char *path,
+		      unsigned int line, const char *name, struct heads *hd)
 {
 	const struct source *s;
 	size_t at = 0, open, close, k;
@@ -1626,18 +1808,51 @@ int smk_source_loop_depth(struct smk_binary *b, const char *path,
 		       is(s, at - 1, "}"))))
 			return -1;
 	}
-	depth = loops_around(s, at);
-	/* A goto may make a loop the reader does not count. */
+	depth = loops_around(s, at, hd);
+	/* The loops gotos back make. */
 	for (open = at; (k = outer_brace(s, open, 0)) < s->n;)
 		open = k;
 	if (depth >= 0 && open < at && is(s, open, "{")) {
+		int g;
+
 		close = match(s, open, 1);
-		for (k = open; k < close && k < s->n; k++)
-			if (is(s, k, "goto"))
-				return -1;
+		g = goto_loops(s, open, close, at, hd);
+		depth = g < 0 ? -1 : depth + g;
 	}
 	return depth;
 }
+
+bool smk_source_readable(struct smk_binary *b, const char *path)
+{
+	const struct source *s = path ? load(b, path) : NULL;
+
+	return s && s->n;
+}
+
+int smk_source_loop_depth(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name)
+{
+	return loop_depth(b, path, line, name, NULL);
+}
+
+int smk_source_loop_heads(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  struct smk_line_span *v, size_t max)
+{
+	struct heads hd = { v, 0, max, true, -1 };
+	size_t i;
+	int depth = loop_depth(b, path, line, name, &hd);
+
+	if (depth < 0 || !hd.ok || hd.n < (size_t)depth)
+		return -1;
+	/* The statement's own line in a head: its code and the head's are
+	 * not told apart. */
+	for (i = 0; i < hd.n; i++)
+		if (line >= v[i].first && line <= v[i].last)
+			return -1;
+	return (int)hd.n;
+}
+
 
 /*
  * Is the marker @name's path certain to leave its innermost loop: a
@@ -2099,13 +2314,35 @@ static size_t block_head_before(const struct source *s, size_t first)
 	return h;
 }
 
-int smk_source_prev_any(struct smk_binary *b, const char *path,
-			unsigned int line, const char *name,
-			unsigned int *first_line, unsigned int *last_line,
-			bool *returns)
+/*
+ * Does the break (@cont false) or continue at token @j stay inside the
+ * statement starting at token @start: a loop (or for a break a switch)
+ * whose block opens after @start holds it?
+ */
+static bool jump_stays_inside(const struct source *s, size_t start, size_t j,
+			      bool cont)
+{
+	size_t o = j, h;
+
+	while ((o = outer_brace(s, o, start)) < s->n) {
+		h = is(s, o - 1, ")") ? before_parens(s, o - 1) :
+		    is(s, o - 1, "do") ? o - 1 : s->n;
+		if (h < s->n && h >= start &&
+		    (is(s, h, "for") || is(s, h, "while") || is(s, h, "do") ||
+		     (!cont && is(s, h, "switch"))))
+			return true;
+	}
+	return false;
+}
+
+static int prev_any(struct smk_binary *b, const char *path,
+		    unsigned int line, const char *name,
+		    unsigned int *first_line, unsigned int *last_line,
+		    bool *returns, struct smk_line_span *past, size_t max,
+		    size_t *npast)
 {
 	const struct source *s;
-	size_t at = 0, first, last, k, j;
+	size_t at = 0, first, last, k, j, open, close, o, l, e;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last))
@@ -2136,8 +2373,29 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 	if (k >= s->n || is(s, k, ":") || k + 1 >= first - 1)
 		return k >= s->n ? -1 : 0;
 	*returns = false;
+	for (open = at; (o = outer_brace(s, open, 0)) < s->n;)
+		open = o;
+	close = match(s, open, 1);
 	for (j = k + 1; j < first - 1; j++) {
-		/* Ways out that go past the marker by the source. */
+		/* Ways out that go past the marker by the source: with
+		 * @past, a break or continue of a loop inside the
+		 * statement is none, and a goto's lands on its label's
+		 * statement, whose lines go into @past. */
+		if ((is(s, j, "break") || is(s, j, "continue")) &&
+		    past && jump_stays_inside(s, k + 1, j,
+					      is(s, j, "continue")))
+			continue;
+		if (is(s, j, "goto") && past && close < s->n &&
+		    (l = label_at(s, open, close, j + 1)) < s->n &&
+		    *npast < max) {
+			for (e = l + 2; e < close && !is(s, e, ";") &&
+			     !is(s, e, "{") && !is(s, e, "}"); e++)
+				;
+			past[*npast].first = s->t[l].line;
+			past[*npast].last = s->t[e < close ? e : l].line;
+			past[(*npast)++].loop = -1;
+			continue;
+		}
 		if (is(s, j, "goto") || is(s, j, "break") ||
 		    is(s, j, "continue"))
 			return 0;
@@ -2146,6 +2404,26 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 	*first_line = s->t[k + 1].line;
 	*last_line = s->t[first - 1].line;
 	return 1;
+}
+
+int smk_source_prev_any(struct smk_binary *b, const char *path,
+			unsigned int line, const char *name,
+			unsigned int *first_line, unsigned int *last_line,
+			bool *returns)
+{
+	return prev_any(b, path, line, name, first_line, last_line, returns,
+			NULL, 0, NULL);
+}
+
+int smk_source_prev_ways(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *first_line, unsigned int *last_line,
+			 bool *returns, struct smk_line_span *past,
+			 size_t max, size_t *npast)
+{
+	*npast = 0;
+	return prev_any(b, path, line, name, first_line, last_line, returns,
+			past, max, npast);
 }
 
 /*

@@ -177,16 +177,49 @@ int smk_source_if_return(struct smk_binary *b, const char *path,
 int smk_source_falls_to(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name, unsigned int next);
 
+/* Can @path be read as C source (and holds some)? */
+bool smk_source_readable(struct smk_binary *b, const char *path);
+
 /*
  * How many loops of its function enclose the marker @name of @path at
  * @line (@name NULL: the statement that line @line starts, such as an
  * inlined call's): for, while, do (not do ... while (0)) and iterator
  * macros heading a statement (the kernel's list_for_each_entry() and
  * for_each_*()).  -1 when unknown (no source, a line that starts no
- * statement, a statement expression).
+ * statement, a statement expression, a computed goto).  A label with
+ * gotos back to it counts as a loop around the statements from it to the
+ * last of them (an upper bound: smk_source_loop_heads()); gotos forward
+ * make none.
  */
 int smk_source_loop_depth(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name);
+
+/* Lines @first to @last of a source file: the head of a loop of the
+ * reader's (@loop -1), or of the @loop'th loop gotos back make around a
+ * statement (smk_source_loop_heads()). */
+struct smk_line_span {
+	unsigned int first, last;
+	int loop;
+};
+
+/*
+ * The heads of the loops smk_source_loop_depth() counts around the
+ * statement at @line (marker @name, or with @name NULL the statement
+ * starting the line), at most @max into @v: for each loop, the lines of
+ * its code that run once a pass outside any statement of its body (a
+ * for's, a while's or an iterator macro's keyword to the end of its
+ * condition; a do's "while (...)"; the body's closing brace alone on its
+ * line; a goto back's line, with the if it is the braceless arm of, for
+ * a loop gotos make: a label with gotos back to it spans the label to its
+ * last such goto, and holds the statement when that span does, a bound:
+ * the statement may be on no path from the label to a goto).  Returns
+ * how many (a loop may have two), -1 unknown: the depth
+ * is, a head is not worked out (a braceless do), more than @max, or the
+ * statement's line is itself in a head.
+ */
+int smk_source_loop_heads(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name,
+			  struct smk_line_span *v, size_t max);
 
 /*
  * Is the path through marker @name certain to leave its innermost loop
@@ -294,6 +327,20 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name,
 			unsigned int *first_line, unsigned int *last_line,
 			bool *returns);
+
+/*
+ * smk_source_prev_any(), but a statement with ways out is read too: a
+ * break or continue of a loop (a break of a switch) inside it stays in
+ * it, and a goto of it lands on its label's statement, whose lines (the
+ * label's to the statement's first ';' or brace) go into @past, at most
+ * @max, *@npast of them; a goto past @max is a way out.  0 for a break,
+ * continue or goto that leaves otherwise.
+ */
+int smk_source_prev_ways(struct smk_binary *b, const char *path,
+			 unsigned int line, const char *name,
+			 unsigned int *first_line, unsigned int *last_line,
+			 bool *returns, struct smk_line_span *past,
+			 size_t max, size_t *npast);
 
 /*
  * Is a plain statement right before marker @name in its block (no
