@@ -334,6 +334,10 @@ static const struct loops_want {
 	{ "goloops-gcc-O2", "drained", false, "some copies", -2 },
 	{ "goloops-gcc-O2", "odd_state", false,
 	  "marker block, tail duplicated", 2 },
+	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
+	 * the marker's point kept in the arm, the fall-through's ret under
+	 * the if's line (1 hit of 2 when it was exact) */
+	{ "tailif-gcc-O1", "tail_mark", false, "some copies", -2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

@@ -1270,6 +1270,11 @@ int main(void)
 			  "int f(int a)\n{\n\tdo {\n\t\ta--;\n\t} while (a);\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
 			  -1, false },
+			{ "a braceless if after a loop's block",
+			  "int f(int a)\n{\n\twhile (a > 3) {\n\t\ta -= g(a);\n"
+			  "\t}\n\tif (a)\n\t\tg(a);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false },
 		};
 
 		for (i = 0; i < sizeof(prev) / sizeof(*prev); i++) {
@@ -1289,6 +1294,58 @@ int main(void)
 			   "prev_any: %s: %d, lines %u-%u, return %d (want "
 			   "%d, %d)", prev[i].what, r, first, last, ret,
 			   prev[i].want, prev[i].returns);
+		}
+	}
+	{
+		/* smk_source_prev_ways(): ways out of the statement before
+		 * that stay in it or land on a label's statement. */
+		static const struct {
+			const char *what, *text;
+			int want;
+			const char *past;	/* "first-last ..." from ln */
+			bool macro;
+		} ways[] = {
+			{ "a loop left by a break and a goto",
+			  "int f(int a)\n{\n\twhile (1) {\n\t\tif (a > 9)\n"
+			  "\t\t\tbreak;\n\t\tif (a < 0)\n\t\t\tgoto bad;\n"
+			  "\t\ta += g(a);\n\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\nbad:\n\tabort();\n}\n",
+			  1, "2-3 -3--3", false },
+			{ "a break of the loop around: past the marker",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3)\n"
+			  "\t\t\tbreak;\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n", 0, "", false },
+			{ "a macro in capitals",
+			  "int f(int a)\n{\n\tif (a < 0)\n\t\tERR_RETURN(a);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, "", true },
+		};
+
+		for (i = 0; i < sizeof(ways) / sizeof(*ways); i++) {
+			struct smk_line_span past[8];
+			unsigned int decl = 0, ln, first = 0, last = 0;
+			char got[128] = "";
+			size_t np = 0, k, len = 0;
+			bool ret = false, mac = false;
+			int r;
+
+			ln = new_case("ways", ways[i].what, ways[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_prev_ways(&b, path, ln, "m", &first,
+						 &last, &ret, past, 8, &np,
+						 &mac);
+			for (k = 0; r == 1 && k < np; k++)
+				len += snprintf(got + len, sizeof(got) - len,
+						"%s%d-%d", k ? " " : "",
+						(int)past[k].first - (int)ln,
+						(int)past[k].last - (int)ln);
+			ok(r == ways[i].want && !strcmp(got, ways[i].past) &&
+			   (r != 1 || mac == ways[i].macro),
+			   "prev_ways: %s: %d, past \"%s\", macro %d (want %d, "
+			   "\"%s\", %d)", ways[i].what, r, got, mac,
+			   ways[i].want, ways[i].past, ways[i].macro);
 		}
 	}
 	{

@@ -2958,7 +2958,7 @@ bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 	return true;
 }
 
-bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
+static bool exits(struct smk_binary *b, uint64_t addr, bool bare)
 {
 	struct func_info *fn = func_at(b, addr, NULL);
 	size_t i = fn ? insn_find(fn, addr) : 0, steps;
@@ -2970,6 +2970,8 @@ bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
 
 		if (in->ret)
 			return true;
+		if (bare && (in->call || in->may_store))
+			return false;
 		if (in->jump && in->falls)
 			return false;	/* a condition: not straight */
 		if (in->jump) {
@@ -2985,6 +2987,16 @@ bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
 		i++;
 	}
 	return false;
+}
+
+bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
+{
+	return exits(b, addr, false);
+}
+
+bool smk_code_exits_bare(struct smk_binary *b, uint64_t addr)
+{
+	return exits(b, addr, true);
 }
 
 uint64_t smk_code_block_head(struct smk_binary *b, uint64_t addr)

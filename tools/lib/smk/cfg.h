@@ -115,6 +115,12 @@ bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
  */
 bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr);
 
+/*
+ * smk_code_exits_straight(), and the way holds no call and writes no
+ * memory: nothing but the function's epilogue, no code of a statement.
+ */
+bool smk_code_exits_bare(struct smk_binary *b, uint64_t addr);
+
 bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 			uint64_t *taken, uint64_t *next);
 

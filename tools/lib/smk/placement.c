@@ -3538,9 +3538,10 @@ static unsigned int landing_line(struct smk_binary *b, Dwarf_Die *cu,
 /*
  * The conditional jumps of this copy's code of lines @first to @last
  * (what the source runs right before the marker) that go to code of a
- * line from the marker's on and before @below, past every site: no site
- * comes before the jump in a pass, and the way neither is a site nor
- * leads on to one in a pass.  @returns: the statement has a return of
+ * line from the marker's on and before @below (with @exits, or that
+ * leaves the function straight), past every site: no site comes before
+ * the jump in a pass, and the way neither is a site nor leads on to one
+ * in a pass.  @returns: the statement has a return of
  * its own, so a way to the function's last line or one that leaves the
  * function straight is that return (a return path the compiler shares
  * with later returns), not a bypass.  @what names the statement in the
@@ -3550,7 +3551,7 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
 		       unsigned int first, unsigned int last,
 		       unsigned int below, const struct smk_line_span *past,
-		       size_t npast, bool returns,
+		       size_t npast, bool returns, bool exits,
 		       const uint64_t *sites, size_t nsites, const char *what,
 		       struct smk_placement *p, bool *out)
 {
@@ -3640,6 +3641,17 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 							       nlines, arm[w],
 							       m->line);
 
+				/* A way that leaves the function straight,
+				 * from a statement without a return of its
+				 * own, went past the marker, whatever line
+				 * the stale row it lands inside names (gcc
+				 * -O1: "if (verb >= 4) printf(...); marker;
+				 * }", the fall-through's ret under the if's
+				 * line).  Not after a macro, which may hide
+				 * a return (zlib's ERR_RETURN()). */
+				bool leaves = exits && !returns &&
+					      smk_code_exits_bare(b, arm[w]);
+
 				/* Code of the marker's own line past the
 				 * sites ("marker; if (a && b)": into the
 				 * test of b) bypasses them as well.  The
@@ -3651,8 +3663,9 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 				 * return d;", the line's only row in the
 				 * arm, the other way straight to the
 				 * epilogue: 0 hits of 35). */
-				if (!ln || ln < m->line || ln >= below ||
-				    (returns && (int)ln >= maxline))
+				if (!leaves &&
+				    (!ln || ln < m->line || ln >= below ||
+				     (returns && (int)ln >= maxline)))
 					continue;
 				/* A goto of the statement, to its label's
 				 * statement, or to code that goes on into
@@ -3685,12 +3698,22 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 				if (k < nsites)
 					continue;
 				*out = true;
-				explain(p, "  %#llx: a jump of line %u, %s, "
-					"goes to %#llx, code of line %u after "
-					"it, past every site",
-					(unsigned long long)jumps[j].addr,
-					last, what,
-					(unsigned long long)arm[w], ln);
+				if (leaves)
+					explain(p, "  %#llx: a jump of line %u, "
+						"%s, goes to %#llx, which "
+						"leaves the function, past "
+						"every site",
+						(unsigned long long)
+						jumps[j].addr, last, what,
+						(unsigned long long)arm[w]);
+				else
+					explain(p, "  %#llx: a jump of line %u, "
+						"%s, goes to %#llx, code of "
+						"line %u after it, past every "
+						"site",
+						(unsigned long long)
+						jumps[j].addr, last, what,
+						(unsigned long long)arm[w], ln);
 			}
 		}
 	}
@@ -3726,8 +3749,9 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				       struct smk_placement *p, bool *out)
 {
 	unsigned int first = 0, last = 0, own = 0, close = 0;
-	struct smk_line_span past[8];
+	struct smk_line_span past[16];
 	size_t npast = 0;
+	bool macro = false;
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 	bool returns = false;
@@ -3736,16 +3760,17 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 	if (!src || !nsites)
 		return NULL;
 	if (smk_source_prev_ways(b, src, m->line, m->rec.name, &first,
-				 &last, &returns, past, 8, &npast) == 1 &&
+				 &last, &returns, past, 16, &npast,
+				 &macro) == 1 &&
 	    last < m->line)
 		jumps_past(b, cu, root, file, m, first, last, UINT_MAX, past,
-			   npast, returns, sites, nsites,
+			   npast, returns, !macro, sites, nsites,
 			   "the statement before the marker", p, out);
 	if (!*out &&
 	    smk_source_arm_entry(b, src, m->line, m->rec.name, &first,
 				 &last, &own, &close) == 1 && last < m->line)
 		jumps_past(b, cu, root, file, m, first, last, close, NULL, 0,
-			   false, sites, nsites, "a test of the if whose block the "
+			   false, false, sites, nsites, "a test of the if whose block the "
 			   "marker starts", p, out);
 	return NULL;
 }

@@ -2314,6 +2314,40 @@ static size_t block_head_before(const struct source *s, size_t first)
 	return h;
 }
 
+/* Is the token at @i a name in capitals (a macro by convention, which
+ * may hide a return or a goto: zlib's ERR_RETURN())? */
+static bool upper_name(const struct source *s, size_t i)
+{
+	const char *t = s->text + s->t[i].off;
+	size_t k, n = s->t[i].len;
+	bool letter = false;
+
+	if (!identifier(s, i))
+		return false;
+	for (k = 0; k < n; k++) {
+		if (t[k] >= 'a' && t[k] <= 'z')
+			return false;
+		letter |= t[k] >= 'A' && t[k] <= 'Z';
+	}
+	return letter;
+}
+
+/*
+ * Does the '}' at @k end a statement's block (an if's, a loop's, a
+ * switch's, a plain block; not a do's, whose "while (...);" follows), a
+ * statement starting right after it ("} if (v) f(v);", not "} else")?
+ */
+static bool block_ends_statement(const struct source *s, size_t k)
+{
+	size_t o = match(s, k, -1);
+
+	return o < s->n && o > 0 && identifier(s, k + 1) &&
+	       !is(s, k + 1, "else") && !is(s, k + 1, "while") &&
+	       (is(s, o - 1, ")") || is(s, o - 1, ";") ||
+		is(s, o - 1, "{") || is(s, o - 1, "}") ||
+		is(s, o - 1, "else") || is(s, o - 1, ":"));
+}
+
 /*
  * Does the break (@cont false) or continue at token @j stay inside the
  * statement starting at token @start: a loop (or for a break a switch)
@@ -2339,7 +2373,7 @@ static int prev_any(struct smk_binary *b, const char *path,
 		    unsigned int line, const char *name,
 		    unsigned int *first_line, unsigned int *last_line,
 		    bool *returns, struct smk_line_span *past, size_t max,
-		    size_t *npast)
+		    size_t *npast, bool *macro)
 {
 	const struct source *s;
 	size_t at = 0, first, last, k, j, open, close, o, l, e;
@@ -2358,8 +2392,14 @@ static int prev_any(struct smk_binary *b, const char *path,
 		if (first < 2 || !is(s, first - 1, ";"))
 			return 0;
 		for (k = first - 1; k-- > 0;) {
+			/* The end of the statement before it (a block's
+			 * '}' and a statement's first word: "for (...) {
+			 * ... } if (v) f(v);"), or a block inside it:
+			 * not read. */
+			if (is(s, k, "}") && block_ends_statement(s, k))
+				break;
 			if (is(s, k, "}"))
-				return -1;	/* a block inside it: not read */
+				return -1;
 			if (is(s, k, ")")) {
 				k = match(s, k, -1);
 				if (k >= s->n)
@@ -2387,12 +2427,16 @@ static int prev_any(struct smk_binary *b, const char *path,
 			continue;
 		if (is(s, j, "goto") && past && close < s->n &&
 		    (l = label_at(s, open, close, j + 1)) < s->n &&
-		    *npast < max) {
+		    *npast + 1 < max) {
 			for (e = l + 2; e < close && !is(s, e, ";") &&
 			     !is(s, e, "{") && !is(s, e, "}"); e++)
 				;
 			past[*npast].first = s->t[l].line;
 			past[*npast].last = s->t[e < close ? e : l].line;
+			past[(*npast)++].loop = -1;
+			/* The goto's own jump (gcc -O0 gives it a row). */
+			past[*npast].first = s->t[j].line;
+			past[*npast].last = s->t[j].line;
 			past[(*npast)++].loop = -1;
 			continue;
 		}
@@ -2400,6 +2444,8 @@ static int prev_any(struct smk_binary *b, const char *path,
 		    is(s, j, "continue"))
 			return 0;
 		*returns |= is(s, j, "return");
+		if (macro && is(s, j + 1, "(") && upper_name(s, j))
+			*macro = true;
 	}
 	*first_line = s->t[k + 1].line;
 	*last_line = s->t[first - 1].line;
@@ -2412,18 +2458,19 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 			bool *returns)
 {
 	return prev_any(b, path, line, name, first_line, last_line, returns,
-			NULL, 0, NULL);
+			NULL, 0, NULL, NULL);
 }
 
 int smk_source_prev_ways(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *first_line, unsigned int *last_line,
 			 bool *returns, struct smk_line_span *past,
-			 size_t max, size_t *npast)
+			 size_t max, size_t *npast, bool *macro)
 {
 	*npast = 0;
+	*macro = false;
 	return prev_any(b, path, line, name, first_line, last_line, returns,
-			past, max, npast);
+			past, max, npast, macro);
 }
 
 /*

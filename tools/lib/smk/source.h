@@ -332,15 +332,17 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
  * smk_source_prev_any(), but a statement with ways out is read too: a
  * break or continue of a loop (a break of a switch) inside it stays in
  * it, and a goto of it lands on its label's statement, whose lines (the
- * label's to the statement's first ';' or brace) go into @past, at most
- * @max, *@npast of them; a goto past @max is a way out.  0 for a break,
- * continue or goto that leaves otherwise.
+ * label's to the statement's first ';' or brace) go into @past with the
+ * goto's own line (two spans a goto), at most
+ * @max, *@npast of them; a goto past @max is a way out.  *@macro says
+ * it calls a name in capitals, a macro that may hide a return.  0 for a
+ * break, continue or goto that leaves otherwise.
  */
 int smk_source_prev_ways(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *first_line, unsigned int *last_line,
 			 bool *returns, struct smk_line_span *past,
-			 size_t max, size_t *npast);
+			 size_t max, size_t *npast, bool *macro);
 
 /*
  * Is a plain statement right before marker @name in its block (no
