@@ -1357,55 +1357,60 @@ int main(void)
 			int want;
 			unsigned int first, last;	/* from the marker's line */
 			bool head;
+			bool cond;	/* evaluates conditionally */
 		} nth[] = {
 			{ "the statement right before",
 			  "int f(int a)\n{\n\tint s;\n\ta = 1;\n\ts = 0;\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
-			  0, 1, 1, 1, false },
+			  0, 1, 1, 1, false, false },
 			{ "two back, over a plain one",
 			  "int f(int a)\n{\n\tint s;\n\ta = 1;\n\ts = 0;\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
-			  1, 1, 2, 2, false },
+			  1, 1, 2, 2, false, false },
 			{ "a switch's head, past plain ones",
 			  "int f(int a)\n{\n\tint s, h;\n\tswitch (a) {\n"
 			  "\tcase 1:\n\t\ta = 2;\n\t\tbreak;\n\tdefault:\n"
 			  "\t\ta = 3;\n\t}\n\th = 0;\n\ts = 0;\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s + h;\n}\n",
-			  2, 1, 9, 9, true },
+			  2, 1, 9, 9, true, false },
 			{ "nothing past a switch's head",
 			  "int f(int a)\n{\n\tint s;\n\tswitch (a) {\n"
 			  "\tcase 1:\n\t\ta = 2;\n\t\tbreak;\n\t}\n\ts = 0;\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a + s;\n}\n",
-			  2, 0, 0, 0, false },
+			  2, 0, 0, 0, false, false },
 			{ "an if whose head spans two lines",
 			  "int f(int a)\n{\n\tif (a > 3 &&\n\t    a < 9) {\n"
 			  "\t\ta = 2;\n\t}\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
-			  0, 1, 4, 3, true },
+			  0, 1, 4, 3, true, false },
 			{ "an if with a break: its way out goes past the marker",
 			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3) {\n"
 			  "\t\t\tbreak;\n\t\t}\n\t\ttrace_simple(m, \"%d\", a);"
 			  "\n\t\ta--;\n\t}\n\treturn a;\n}\n",
-			  0, 0, 0, 0, false },
+			  0, 0, 0, 0, false, false },
 			{ "a switch with a return",
 			  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
 			  "\t\treturn 2;\n\t}\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
-			  0, 0, 0, 0, false },
+			  0, 0, 0, 0, false, false },
 			{ "a loop: not read",
 			  "int f(int a)\n{\n\twhile (a > 3) {\n\t\ta--;\n"
 			  "\t}\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
-			  0, 0, 0, 0, false },
+			  0, 0, 0, 0, false, false },
 			{ "a label stops the walk",
 			  "int f(int a)\n{\n\ta = 1;\nl:\n\ta++;\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\tif (a < 3)\n"
 			  "\t\tgoto l;\n\treturn a;\n}\n",
-			  1, 0, 0, 0, false },
+			  1, 0, 0, 0, false, false },
+			{ "a conditional expression is a statement too",
+			  "int f(int a)\n{\n\ta = a && g(a > 3 ? a : 0);\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  0, 1, 1, 1, false, true },
 		};
 
 		for (i = 0; i < sizeof(nth) / sizeof(*nth); i++) {
 			unsigned int decl = 0, ln, first = 0, last = 0;
-			bool head = false;
+			bool head = false, cond = false;
 			int r;
 
 			ln = new_case("nth", nth[i].what, nth[i].text, path,
@@ -1413,11 +1418,12 @@ int main(void)
 			if (!ln)
 				continue;
 			r = smk_source_prev_nth(&b, path, ln, "m", nth[i].n,
-						&first, &last, &head);
+						&first, &last, &head, &cond);
 			ok(r == nth[i].want &&
 			   (r != 1 || (first == ln - nth[i].first &&
 				       last == ln - nth[i].last &&
-				       head == nth[i].head)),
+				       head == nth[i].head &&
+				       cond == nth[i].cond)),
 			   "prev_nth: %s: %d, lines %u-%u of %u, head %d "
 			   "(want %d)", nth[i].what, r, first, last, ln, head,
 			   nth[i].want);

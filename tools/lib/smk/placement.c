@@ -3174,18 +3174,22 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 					 Dwarf_Die *root, const char *file,
 					 const struct smk_marker *m,
 					 const uint64_t *sites, size_t nsites,
-					 struct smk_placement *p, bool *out)
+					 struct smk_placement *p, bool *out,
+					 bool *elsewhere)
 {
+	enum { MAX_JUDGED = 64 };
 	unsigned int first = 0, last = 0;
 	struct addrs rows = { 0 }, pieces = { 0 }, around = { 0 };
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 	struct smk_error *err = NULL;
+	unsigned char near[MAX_JUDGED] = { 0 };
 	unsigned int n;
-	bool head = false;
-	size_t i, k, nstmt;
+	bool head = false, cond = false;
+	size_t i, j, k, nstmt;
 
 	*out = false;
+	*elsewhere = false;
 	if (!src)
 		return NULL;
 	/* The nearest statement back that has code: a plain one may have
@@ -3197,7 +3201,7 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	 * without it: 4 hits of 6). */
 	for (n = 0; n < 8; n++) {
 		if (smk_source_prev_nth(b, src, m->line, m->rec.name, n,
-					&first, &last, &head) != 1 ||
+					&first, &last, &head, &cond) != 1 ||
 		    last > m->line)
 			return NULL;
 		err = code_rows(cu, root, file, first, last, &rows, &pieces);
@@ -3225,16 +3229,37 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 		bool judged = false, follows = false;
 
 		for (k = 0; k < nsites; k++) {
+			bool after;
+
 			if (smk_binary_symbol_at(b, sites[k]) != sym)
 				continue;
 			judged = true;
 			if (smk_code_reaches_pass(b, rows.v[i], sites[k]) ==
-			    SMK_YES)
+			    SMK_YES) {
+				if (k < MAX_JUDGED)
+					near[k] = 1;
 				break;
-			follows |= smk_code_reaches_pass(b, sites[k],
-							 rows.v[i]) == SMK_YES;
+			}
+			after = smk_code_reaches_pass(b, sites[k],
+						      rows.v[i]) == SMK_YES;
+			if (after && k < MAX_JUDGED)
+				near[k] = 1;
+			follows |= after;
 		}
-		if (!judged || k < nsites || (i >= nstmt && !follows))
+		/* The sites after the one this row reaches were not
+		 * asked: a row that reaches one need not reach the others. */
+		for (j = k + 1; k < nsites && j < nsites && j < MAX_JUDGED;
+		     j++)
+			if (smk_binary_symbol_at(b, sites[j]) == sym &&
+			    (smk_code_reaches_pass(b, rows.v[i], sites[j]) ==
+			     SMK_YES ||
+			     smk_code_reaches_pass(b, sites[j], rows.v[i]) ==
+			     SMK_YES))
+				near[j] = 1;
+		/* A statement that evaluates conditionally ("a ? b : c")
+		 * has ways of its own that need not lead to a site. */
+		if (!judged || k < nsites || (i >= nstmt && !follows) ||
+		    cond)
 			continue;
 		/* Sunk past the marker's point: a run of the statement
 		 * that starts there (not entered from its own code before,
@@ -3257,6 +3282,33 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			"neither leads to a site nor follows one in a pass "
 			"of its loops");
 	}
+	/*
+	 * A site that no code of a plain statement before the marker leads
+	 * to, or follows, in a pass is entered from elsewhere: the
+	 * marker's zero-size point is also the point of whatever comes
+	 * right after it (a loop body's end, where "continue" goes), and
+	 * the compiler copied that block for the other way in (zlib's
+	 * gen_codes() at gcc -O2: "if (len == 0) continue; ...; marker;
+	 * }", the loop's latch given to the continue as a copy with the
+	 * marker's label: 2337 hits for 139).
+	 */
+	for (k = 0; !err && !*out && !head && nstmt && last < m->line &&
+	     k < nsites && k < MAX_JUDGED; k++) {
+		const struct smk_symbol *sym =
+			smk_binary_symbol_at(b, sites[k]);
+
+		for (i = 0; i < nstmt; i++)
+			if (smk_binary_symbol_at(b, rows.v[i]) == sym)
+				break;
+		if (i == nstmt || near[k])
+			continue;
+		*elsewhere = true;
+		explain(p, "  %#llx: no code of line %u, %s before the "
+			"marker, leads to it or follows it in a pass: it is "
+			"entered from elsewhere", (unsigned long long)sites[k],
+			last, n ? "the nearest statement with code" :
+			"the statement");
+	}
 	/* A pass of a loop around the marker (by the source, and by the
 	 * code: a site in a loop) that the statement's code ends without
 	 * passing a site: a jump back to the loop's test.  Not when the
@@ -3266,7 +3318,7 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	int sdepth = nsites && rows.n ?
 		smk_code_loop_depth(b, sites[0], &why) : -1;
 
-	for (i = 0; i < nstmt && !err && !*out && sdepth > 0 &&
+	for (i = 0; i < nstmt && !err && !*out && sdepth > 0 && !cond &&
 	     last < m->line &&
 	     source_loops(b, root, file, m, sites[0], NULL) > 0; i++) {
 		struct line_window w = { b, cu, root, file, first, last,
@@ -5055,7 +5107,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			struct addrs pv = { 0 };	/* the copies */
 			Dwarf_Die block;
 			size_t kept = 0, apart = parts_apart(in);
-			bool bp = false;
+			bool bp = false, away = false;
 
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
 				continue;
@@ -5128,7 +5180,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (!err && !bp)
 					err = before_bypassed(b, &cu, &root,
 							      file, m, pv.v,
-							      pv.n, p, &bp);
+							      pv.n, p, &bp,
+							      &away);
+				if (!err && away)
+					note(&acc, RULE_JOIN);
 				if (!err && !bp)
 					err = threaded_past(b, &cu, &root,
 							    file, m, pv.v,
@@ -5495,10 +5550,12 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		if (!err && file && !acc.under &&
 		    (rules[acc.worst].verdict == SMK_VERDICT_EXACT ||
 		     acc.over)) {
-			bool bp;
+			bool bp, away;
 
 			err = before_bypassed(b, &cu, &root, file, m, use->v,
-					      use->n, p, &bp);
+					      use->n, p, &bp, &away);
+			if (!err && away)
+				note(&acc, RULE_JOIN);
 			if (!err && !bp)
 				err = threaded_past(b, &cu, &root, file, m,
 						    use->v, use->n, p, &bp);

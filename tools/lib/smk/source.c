@@ -2478,7 +2478,8 @@ int smk_source_prev_ways(struct smk_binary *b, const char *path,
  * smk_source_prev_statement()): 1 with its first token in *@start, 0
  * none, -1 unknown.
  */
-static int plain_before(const struct source *s, size_t first, size_t *start)
+static int plain_before(const struct source *s, size_t first, size_t *start,
+			bool *cond)
 {
 	size_t k;
 
@@ -2517,8 +2518,12 @@ static int plain_before(const struct source *s, size_t first, size_t *start)
 	if (*start >= first - 1 || keyword(s, *start))
 		return 0;	/* no statement, or a braceless body */
 	for (k = *start; k < first - 1; k++)
-		if (is(s, k, "?") || is(s, k, "&&") || is(s, k, "|"))
-			return 0;	/* conditional evaluation of its own */
+		if (is(s, k, "?") || is(s, k, "&&") || is(s, k, "|")) {
+			/* conditional evaluation of its own */
+			if (!cond)
+				return 0;
+			*cond = true;
+		}
 	return 1;
 }
 
@@ -2533,7 +2538,7 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last))
 		return -1;
-	r = plain_before(s, first, &start);
+	r = plain_before(s, first, &start, NULL);
 	if (r != 1)
 		return r;
 	*first_line = s->t[start].line;
@@ -2544,7 +2549,7 @@ int smk_source_prev_statement(struct smk_binary *b, const char *path,
 int smk_source_prev_nth(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name, unsigned int n,
 			unsigned int *first_line, unsigned int *last_line,
-			bool *head)
+			bool *head, bool *cond)
 {
 	const struct source *s;
 	size_t at = 0, first, last, start = 0, h, close, k;
@@ -2576,7 +2581,8 @@ int smk_source_prev_nth(struct smk_binary *b, const char *path,
 			*head = true;
 			return 1;
 		}
-		r = plain_before(s, first, &start);
+		*cond = false;
+		r = plain_before(s, first, &start, cond);
 		if (r != 1)
 			return r;
 		if (i == n) {
@@ -2651,7 +2657,7 @@ int smk_source_arm_entry(struct smk_binary *b, const char *path,
 	for (k = first; !is(s, k - 1, "{");) {
 		size_t start = 0;
 
-		r = plain_before(s, k, &start);
+		r = plain_before(s, k, &start, NULL);
 		if (r != 1)
 			return r;
 		k = start;

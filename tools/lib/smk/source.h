@@ -417,7 +417,9 @@ int smk_source_initializer(struct smk_binary *b, const char *path,
 /*
  * The @n-th statement back from marker @name in its block (0: the one
  * right before it), walking back over plain statements only (as
- * smk_source_prev_statement() reads them): 1 with its first and last
+ * smk_source_prev_statement() reads them, but one that evaluates
+ * conditionally, "a ? b : c", "a && f()", is one too, with *@cond true:
+ * each of its ways goes on to its end): 1 with its first and last
  * lines, *@head false; or, when it is an if (the first of its else
  * chain) or a switch with a block, 1 with the lines of its head (the
  * keyword to the ")" of its condition), *@head true.  0 none (the
@@ -427,6 +429,6 @@ int smk_source_initializer(struct smk_binary *b, const char *path,
 int smk_source_prev_nth(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name, unsigned int n,
 			unsigned int *first_line, unsigned int *last_line,
-			bool *head);
+			bool *head, bool *cond);
 
 #endif /* SMK_SOURCE_H */
