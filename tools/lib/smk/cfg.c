@@ -1672,6 +1672,31 @@ enum smk_answer smk_code_reaches_pass(struct smk_binary *b, uint64_t from,
 	return r;
 }
 
+/*
+ * The scratch of a walk over @fl's blocks: *@stop and *@seen (when
+ * asked) a flag a block, cleared, *@work a stack of them.  False, all
+ * freed and the lack of memory recorded, without memory.
+ */
+static bool walk_alloc(struct smk_binary *b, const struct flow *fl,
+		       unsigned char **stop, unsigned char **seen,
+		       size_t **work)
+{
+	*stop = calloc(fl->nb, 1);
+	*work = malloc(fl->nb * sizeof(**work));
+	if (seen)
+		*seen = calloc(fl->nb, 1);
+	if (*stop && *work && (!seen || *seen))
+		return true;
+	free(*stop);
+	free(*work);
+	if (seen)
+		free(*seen);
+	*stop = NULL;
+	*work = NULL;
+	nomem(b);
+	return false;
+}
+
 enum smk_answer smk_code_pass_ends(struct smk_binary *b, uint64_t from,
 				   const uint64_t *sites, size_t nsites,
 				   bool (*counts)(void *arg, uint64_t target),
@@ -1688,14 +1713,8 @@ enum smk_answer smk_code_pass_ends(struct smk_binary *b, uint64_t from,
 	fl = edges_at(b, from, &fn, &i);
 	if (!fl)
 		return unknown(b);
-	stop = calloc(fl->nb, 1);
-	seen = calloc(fl->nb, 1);
-	work = malloc(fl->nb * sizeof(*work));
-	if (!stop || !seen || !work) {
-		nomem(b);
-		r = SMK_UNKNOWN;
-		goto out;
-	}
+	if (!walk_alloc(b, fl, &stop, &seen, &work))
+		return SMK_UNKNOWN;
 	/* A block holding a site: a path into it passes the site. */
 	for (s = 0; s < nsites; s++) {
 		k = insn_find(fn, sites[s]);
@@ -1754,14 +1773,8 @@ enum smk_answer smk_code_cycle_avoiding(struct smk_binary *b, uint64_t addr,
 	if (!fl)
 		return unknown(b);
 	home = fl->block[i];
-	stop = calloc(fl->nb, 1);
-	seen = calloc(fl->nb, 1);
-	work = malloc(fl->nb * sizeof(*work));
-	if (!stop || !seen || !work) {
-		nomem(b);
-		r = SMK_UNKNOWN;
-		goto out;
-	}
+	if (!walk_alloc(b, fl, &stop, &seen, &work))
+		return SMK_UNKNOWN;
 	/* A block holding a cut instruction: a path through it passes that
 	 * instruction, a cycle through @addr's own block all of it. */
 	for (c = 0; c < ncut; c++) {
@@ -2026,14 +2039,8 @@ static enum smk_answer exit_walk(struct smk_binary *b, uint64_t addr,
 	 * cache's entries, not what they point to: a copy stays good. */
 	self = *fn;
 	fn = &self;
-	stop = calloc(fl->nb, 1);
-	work = malloc(fl->nb * sizeof(*work));
-	if (!stop || !work) {
-		free(stop);
-		free(work);
-		nomem(b);
+	if (!walk_alloc(b, fl, &stop, NULL, &work))
 		return SMK_UNKNOWN;
-	}
 	/* A path that enters a block passes all of it: a block holding
 	 * one of @avoid is a wall. */
 	for (a = 0; a < navoid; a++) {
