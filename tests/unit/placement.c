@@ -343,6 +343,11 @@ static const struct loops_want {
 	 * latch, with the marker's label (12 hits for 6 when it was
 	 * exact) */
 	{ "contlatch-gcc-O2", "code_mark", false, "join point", -2 },
+	/* unroll2.c at clang -O2: a byte loop unrolled by two, the
+	 * marker's row once a pair of passes, the odd pass's copy after
+	 * the loop entered from the loop's test past it (2 hits for 5
+	 * when it was exact) */
+	{ "unroll2-clang-O2", "byte_mark", false, "some copies", -2 },
 	/* armend.c at gcc -O0: markers ending an if's arm, the join after
 	 * it; the last instruction of the statement before is theirs (3
 	 * hits of 3 and 4 of 4) */

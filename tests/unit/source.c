@@ -1490,7 +1490,7 @@ int main(void)
 			   "(want %d)", blk[i].what, r, open, ln, body,
 			   blk[i].want_open);
 			ra = smk_source_arm_entry(&b, path, ln, "m", &hf, &hl,
-						  &own, &close);
+						  &own, &close, NULL);
 			ok(ra == blk[i].want_arm &&
 			   (ra != 1 || (hf == ln - blk[i].hfirst &&
 				       hl == ln - blk[i].hlast &&
@@ -1500,6 +1500,21 @@ int main(void)
 			   "arm_entry: %s: %d, head %u-%u, own %u, close %u "
 			   "of %u (want %d)", blk[i].what, ra, hf, hl, own,
 			   close, ln, blk[i].want_arm);
+			if (strcmp(blk[i].what, "a loop's body is no if's"))
+				continue;
+			{
+				bool loop = false;
+
+				ra = smk_source_arm_entry(&b, path, ln, "m",
+							  &hf, &hl, &own,
+							  &close, &loop);
+				ok(ra == 1 && loop && hf == ln - 1 &&
+				   hl == ln - 1 && own == ln - 1 &&
+				   close == ln + 2,
+				   "arm_entry: a loop's body, loops asked: %d, "
+				   "loop %d, head %u-%u, close %u of %u", ra,
+				   loop, hf, hl, close, ln);
+			}
 		}
 	}
 	{

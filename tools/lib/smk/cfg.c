@@ -2996,6 +2996,25 @@ static bool exits(struct smk_binary *b, uint64_t addr, bool bare)
 	return false;
 }
 
+size_t smk_code_straight_stores(struct smk_binary *b, uint64_t addr,
+				 uint64_t *out, size_t max)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0, steps, n = 0;
+
+	if (!fn || i >= fn->n)
+		return 0;
+	for (steps = 0; steps < 64 && i < fn->n; steps++, i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (in->may_store && !in->call && n < max)
+			out[n++] = in->addr;
+		if (in->jump || in->ret || !in->falls)
+			break;
+	}
+	return n;
+}
+
 bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr)
 {
 	return exits(b, addr, false);

@@ -116,6 +116,14 @@ bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
 bool smk_code_exits_straight(struct smk_binary *b, uint64_t addr);
 
 /*
+ * The instructions that write memory (a call aside) from @addr on, up to
+ * the first jump, return or call that does not return (64 at most), at
+ * most @max into @out: how many.  0 when the code is not decoded.
+ */
+size_t smk_code_straight_stores(struct smk_binary *b, uint64_t addr,
+				 uint64_t *out, size_t max);
+
+/*
  * smk_code_exits_straight(), and the way holds no call and writes no
  * memory: nothing but the function's epilogue, no code of a statement.
  */

@@ -3556,6 +3556,24 @@ static void copy_bypassed(struct smk_binary *b, Dwarf_Die *cu,
  * leads on to a site, is no miss; nor, when the statement returns, a way
  * that leaves the function straight (the returns' shared path).
  */
+/* Does the straight way from @addr store for a line of @root's in
+ * [@from, @below)? */
+static bool body_store(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
+		       const char *file, uint64_t addr, unsigned int from,
+		       unsigned int below)
+{
+	uint64_t st[16];
+	size_t n = smk_code_straight_stores(b, addr, st, 16), i;
+	unsigned int ln;
+
+	for (i = 0; i < n; i++) {
+		ln = root_line(cu, root, file, st[i], true);
+		if (ln >= from && ln < below)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The line of the code a jump goes to at @addr, as root_line() says; but
  * a way into the middle of a row of a line before the marker's that runs
@@ -3603,7 +3621,7 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
 		       unsigned int first, unsigned int last,
 		       unsigned int below, const struct smk_line_span *past,
-		       size_t npast, bool returns, bool exits,
+		       size_t npast, bool returns, bool exits, bool pass,
 		       const uint64_t *sites, size_t nsites, const char *what,
 		       struct smk_placement *p, bool *out)
 {
@@ -3679,11 +3697,15 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 			uint64_t arm[2];
 			int w;
 
-			for (k = 0; k < nsites; k++)
+			/* A site before the jump in a pass: the marker
+			 * ran on that way (but a loop's test that a site
+			 * comes to, at the bottom of a rotated loop, starts
+			 * the next pass). */
+			for (k = 0; k < nsites && !pass; k++)
 				if (smk_code_reaches_pass(b, sites[k],
 							  jumps[j].addr) == SMK_YES)
 					break;
-			if (k < nsites)
+			if (!pass && k < nsites)
 				continue;
 			arm[0] = jumps[j].taken;
 			arm[1] = jumps[j].fall;
@@ -3749,6 +3771,22 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 						break;
 				if (k < nsites)
 					continue;
+				/* Into a loop's body past the marker: a pass
+				 * only if it starts with the statement right
+				 * after the marker (its line or the next) and
+				 * does its work, a store of those lines on
+				 * its straight way (a loop unrolled by two,
+				 * the odd pass's copy after it).  The way out
+				 * of a loop lands on code gcc files under
+				 * other lines of the body (an induction's
+				 * final value under the last, a hoisted
+				 * set-up under a later loop's). */
+				if (pass && (ln > marker_last_line(m) + 1 ||
+					     !body_store(b, cu, root, file,
+							 arm[w], m->line,
+							 marker_last_line(m) +
+							 2)))
+					continue;
 				*out = true;
 				if (leaves)
 					explain(p, "  %#llx: a jump of line %u, "
@@ -3786,10 +3824,14 @@ static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
  * leads on to a site, is no miss; nor, when the statement returns, a way
  * that leaves the function straight (the returns' shared path).
  *
- * The same for a marker that an if's block (or its else's) starts, with
- * only plain statements before it there: every way into the block runs
- * the marker, and a test of the if that jumps to code of the block after
- * the marker, past every site, is a way the probe misses (csmith's
+ * The same for a marker that an if's block (or its else's), or a for's or
+ * a while's body, starts, with only plain statements before it there:
+ * every way into the block runs the marker, and a test of the if (the
+ * loop's head: its test and step) that jumps to code of the block after
+ * the marker, past every site, is a way the probe misses (lua's packint()
+ * at clang -O2: the loop unrolled by two, the marker's row once a pass,
+ * the odd pass's copy of the body after the loop entered from the
+ * head's test without it: 1 hit of 3; csmith's
  * "if (safe_div(-1, x) < ...) { decls; marker; ...": gcc -O2 split the
  * test on the inlined division's zero check, one way entering the block
  * at the marker's point, the other deep inside it: 0 hits of 1).
@@ -3803,7 +3845,7 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 	unsigned int first = 0, last = 0, own = 0, close = 0;
 	struct smk_line_span past[16];
 	size_t npast = 0;
-	bool macro = false;
+	bool macro = false, loop = false;
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 	bool returns = false;
@@ -3816,14 +3858,17 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 				 &macro) == 1 &&
 	    last < m->line)
 		jumps_past(b, cu, root, file, m, first, last, UINT_MAX, past,
-			   npast, returns, !macro, sites, nsites,
+			   npast, returns, !macro, false, sites, nsites,
 			   "the statement before the marker", p, out);
 	if (!*out &&
 	    smk_source_arm_entry(b, src, m->line, m->rec.name, &first,
-				 &last, &own, &close) == 1 && last < m->line)
+				 &last, &own, &close, &loop) == 1 &&
+	    last < m->line)
 		jumps_past(b, cu, root, file, m, first, last, close, NULL, 0,
-			   false, false, sites, nsites, "a test of the if whose block the "
-			   "marker starts", p, out);
+			   false, false, loop, sites, nsites, loop ?
+			   "a test of the loop whose body the marker starts" :
+			   "a test of the if whose block the marker starts",
+			   p, out);
 	return NULL;
 }
 
@@ -4847,7 +4892,7 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
 	return lt && !dwarf_lineno(lt, &lnt) &&
 	       (unsigned int)lnt >= m->line &&
 	       smk_source_arm_entry(b, src, m->line, m->rec.name, &hf, &hl,
-				    &own, &close) == 1 &&
+				    &own, &close, NULL) == 1 &&
 	       (unsigned int)lnt < close &&
 	       ((unsigned int)ln < hf ||
 		(own && (unsigned int)ln >= own && (unsigned int)ln <= hl));

@@ -2643,7 +2643,8 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
 int smk_source_arm_entry(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *head_first, unsigned int *head_last,
-			 unsigned int *own_first, unsigned int *close_line)
+			 unsigned int *own_first, unsigned int *close_line,
+			 bool *loop)
 {
 	const struct source *s;
 	size_t at = 0, first, last, open, close, h, cond, k;
@@ -2671,6 +2672,15 @@ int smk_source_arm_entry(struct smk_binary *b, const char *path,
 	if (is(s, open - 1, ")")) {
 		cond = open - 1;
 		h = before_parens(s, cond);
+		if (h < s->n && loop &&
+		    (is(s, h, "for") || is(s, h, "while"))) {
+			/* A loop's body: its head's code is the way in. */
+			*own_first = *head_first = s->t[h].line;
+			*head_last = s->t[cond].line;
+			*close_line = s->t[close].line;
+			*loop = true;
+			return 1;
+		}
 		if (h >= s->n || !is(s, h, "if"))
 			return 0;
 		*own_first = s->t[h].line;

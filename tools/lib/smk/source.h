@@ -374,12 +374,15 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
  * block.  1 yes, with the lines of that head (the first "if" of the
  * chain to the ")" of the last test before the block), the line of the
  * block's own "if" (0 for an else's block) and the line of the block's
- * "}"; 0 no; -1 unknown.
+ * "}"; 0 no; -1 unknown.  With @loop (not NULL), the body of a for or
+ * a while too, *@loop then true: its head (keyword to the ")", the
+ * step's line with it) is the way in, the head's line its own.
  */
 int smk_source_arm_entry(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *head_first, unsigned int *head_last,
-			 unsigned int *own_first, unsigned int *close_line);
+			 unsigned int *own_first, unsigned int *close_line,
+			 bool *loop);
 
 /*
  * The calls of function @name, declared on line @decl_line, that the file
