@@ -2238,14 +2238,7 @@ static const char *call_file(Dwarf_Die *die)
 	return dwarf_filesrc(files, idx, NULL, NULL);
 }
 
-/*
- * The loops the source puts around marker @m's copy whose root is @root
- * at @addr: the marker's own in its function, and for each call inlined
- * on the way out, the loops around the call in its caller.  -1 unknown
- * (no source, a goto in a function on the way: a loop the reader does
- * not see).
- */
-/* The code of the heads of the loops around a marker: head_rows(). */
+/* Rows of code on some lines: rows_on_lines(). */
 enum { MAX_HEADS = 32 };
 struct head_cut {
 	uint64_t *v;
@@ -2410,6 +2403,14 @@ static int goto_loops_out(struct smk_binary *b, const struct loop_rows *lr,
 	return out;
 }
 
+/*
+ * The loops the source puts around marker @m's copy whose root is @root
+ * at @addr: the marker's own in its function, and for each call inlined
+ * on the way out, the loops around the call in its caller; with @hc, the
+ * code of their heads and gotos, level by level (level_rows()).  -2 when
+ * the source is not at hand, -1 when its loops are not known (a computed
+ * goto, a line that starts no statement, a call line not recorded).
+ */
 static int source_loops(struct smk_binary *b, Dwarf_Die *root,
 			const char *file, const struct smk_marker *m,
 			uint64_t addr, struct loop_rows *hc)
@@ -2564,19 +2565,19 @@ static bool peeled_pass(struct smk_binary *b, Dwarf_Die *root,
  * code as the marker sits in the source?  Code of a line shared with a
  * loop's head (clang's "marker; for (...)"), a loop the compiler deleted
  * around the marker (a loop computed without looping) or unrolled, fire
- * a different number of times than the marker runs.  Only when both
- * sides are known; one more loop in the code than in a source without
- * loops is a recursion the compiler made a loop of, which runs the
- * marker once a pass.
+ * a different number of times than the marker runs.  Judged when both
+ * sides are known; with the source at hand and its loops not known, a
+ * site inside a loop of the code gets no claim.  One more loop in the
+ * code than in a source without loops is a recursion the compiler made
+ * a loop of, which runs the marker once a pass.  The code of the loops'
+ * heads and gotos is read into @lr only when the counts differ.
  */
 static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
-			    const char *file, const struct smk_marker *m,
-			    uint64_t addr, enum rule r, size_t copies,
-			    const uint64_t *sites, size_t nsites,
-			    struct smk_placement *p,
-			     struct loop_rows *lrp)
+			     const char *file, const struct smk_marker *m,
+			     uint64_t addr, enum rule r, size_t copies,
+			     const uint64_t *sites, size_t nsites,
+			     struct smk_placement *p, struct loop_rows *lr)
 {
-	struct loop_rows *lr = lrp;
 	const char *why;
 	int code, src;
 	char path[4096];
@@ -2697,6 +2698,7 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 	return RULE_LOOP_NEST;
 }
 
+/* loops_judge(), with the rows it reads freed after. */
 static enum rule loops_rule(struct smk_binary *b, Dwarf_Die *root,
 			    const char *file, const struct smk_marker *m,
 			    uint64_t addr, enum rule r, size_t copies,
@@ -3177,21 +3179,23 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 					 struct smk_placement *p, bool *out,
 					 bool *elsewhere)
 {
-	enum { MAX_JUDGED = 64 };
 	unsigned int first = 0, last = 0;
 	struct addrs rows = { 0 }, pieces = { 0 }, around = { 0 };
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
 	struct smk_error *err = NULL;
-	unsigned char near[MAX_JUDGED] = { 0 };
+	unsigned char *near;	/* a row leads to the site or follows it */
 	unsigned int n;
 	bool head = false, cond = false;
-	size_t i, j, k, nstmt;
+	size_t i, k, nstmt;
 
 	*out = false;
 	*elsewhere = false;
 	if (!src)
 		return NULL;
+	near = calloc(nsites ? nsites : 1, 1);
+	if (!near)
+		return &smk_error_nomem;
 	/* The nearest statement back that has code: a plain one may have
 	 * none left ("sym = 0;" folded into later uses), and then the one
 	 * before it goes straight on to the marker as well, up to the head
@@ -3202,8 +3206,12 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	for (n = 0; n < 8; n++) {
 		if (smk_source_prev_nth(b, src, m->line, m->rec.name, n,
 					&first, &last, &head, &cond) != 1 ||
-		    last > m->line)
+		    last > m->line) {
+			free(near);
+			free(rows.v);
+			free(pieces.v);
 			return NULL;
+		}
 		err = code_rows(cu, root, file, first, last, &rows, &pieces);
 		if (!err)
 			err = inlined_starts(root, file, first, last, &rows,
@@ -3226,40 +3234,28 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	for (i = 0; i < rows.n && !err && !*out; i++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, rows.v[i]);
-		bool judged = false, follows = false;
+		bool judged = false, reached = false, follows = false;
 
+		/* Each site of the row's function: does the row lead to
+		 * it in a pass, or else follow it? */
 		for (k = 0; k < nsites; k++) {
-			bool after;
+			bool to, from;
 
 			if (smk_binary_symbol_at(b, sites[k]) != sym)
 				continue;
 			judged = true;
-			if (smk_code_reaches_pass(b, rows.v[i], sites[k]) ==
-			    SMK_YES) {
-				if (k < MAX_JUDGED)
-					near[k] = 1;
-				break;
-			}
-			after = smk_code_reaches_pass(b, sites[k],
-						      rows.v[i]) == SMK_YES;
-			if (after && k < MAX_JUDGED)
-				near[k] = 1;
-			follows |= after;
+			to = smk_code_reaches_pass(b, rows.v[i], sites[k]) ==
+			     SMK_YES;
+			from = !to && smk_code_reaches_pass(b, sites[k],
+							    rows.v[i]) ==
+				      SMK_YES;
+			near[k] |= to || from;
+			reached |= to;
+			follows |= from;
 		}
-		/* The sites after the one this row reaches were not
-		 * asked: a row that reaches one need not reach the others. */
-		for (j = k + 1; k < nsites && j < nsites && j < MAX_JUDGED;
-		     j++)
-			if (smk_binary_symbol_at(b, sites[j]) == sym &&
-			    (smk_code_reaches_pass(b, rows.v[i], sites[j]) ==
-			     SMK_YES ||
-			     smk_code_reaches_pass(b, sites[j], rows.v[i]) ==
-			     SMK_YES))
-				near[j] = 1;
 		/* A statement that evaluates conditionally ("a ? b : c")
 		 * has ways of its own that need not lead to a site. */
-		if (!judged || k < nsites || (i >= nstmt && !follows) ||
-		    cond)
+		if (!judged || reached || (i >= nstmt && !follows) || cond)
 			continue;
 		/* Sunk past the marker's point: a run of the statement
 		 * that starts there (not entered from its own code before,
@@ -3293,7 +3289,7 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 	 * marker's label: 2337 hits for 139).
 	 */
 	for (k = 0; !err && !*out && !head && nstmt && last < m->line &&
-	     k < nsites && k < MAX_JUDGED; k++) {
+	     k < nsites; k++) {
 		const struct smk_symbol *sym =
 			smk_binary_symbol_at(b, sites[k]);
 
@@ -3337,6 +3333,7 @@ static struct smk_error *before_bypassed(struct smk_binary *b, Dwarf_Die *cu,
 			n ? "the nearest statement with code" : "the statement",
 			(unsigned long long)jump);
 	}
+	free(near);
 	free(rows.v);
 	free(pieces.v);
 	free(around.v);
@@ -3606,33 +3603,51 @@ static unsigned int landing_line(struct smk_binary *b, Dwarf_Die *cu,
 }
 
 /*
- * The conditional jumps of this copy's code of lines @first to @last
- * (what the source runs right before the marker) that go to code of a
- * line from the marker's on and before @below (with @exits, or that
- * leaves the function straight), past every site: no site comes before
- * the jump in a pass, and the way neither is a site nor leads on to one
- * in a pass.  @returns: the statement has a return of
- * its own, so a way to the function's last line or one that leaves the
- * function straight is that return (a return path the compiler shares
- * with later returns), not a bypass.  @what names the statement in the
- * evidence.
+ * The statement whose jumps jumps_past() reads, and how it judges where
+ * they go: lines @first to @last (what the source runs right before the
+ * marker); landings from the marker's line up to @below count; @past,
+ * the lines its gotos land on (@npast of them); @returns, it has a
+ * return of its own; @exits, a bare way out of the function counts;
+ * @pass, it is a loop's head and a landing counts as a pass of the body;
+ * @what names it in the evidence.
+ */
+struct jumps_from {
+	unsigned int first, last, below;
+	const struct smk_line_span *past;
+	size_t npast;
+	bool returns, exits, pass;
+	const char *what;
+};
+
+/*
+ * The conditional jumps of this copy's code of the statement @js that go
+ * to code of a line from the marker's on and before @js->below (with
+ * @js->exits, or that leaves the function straight), past every site: no
+ * site comes before the jump in a pass, and the way neither is a site
+ * nor leads on to one in a pass.  With @js->returns, a way to the
+ * function's last line or one that leaves the function straight is the
+ * statement's return (a return path the compiler shares with later
+ * returns), not a bypass.
  */
 static void jumps_past(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		       const char *file, const struct smk_marker *m,
-		       unsigned int first, unsigned int last,
-		       unsigned int below, const struct smk_line_span *past,
-		       size_t npast, bool returns, bool exits, bool pass,
-		       const uint64_t *sites, size_t nsites, const char *what,
+		       const struct jumps_from *js,
+		       const uint64_t *sites, size_t nsites,
 		       struct smk_placement *p, bool *out)
 {
 	enum { MAXJ = 64 };
+	const unsigned int first = js->first, last = js->last,
+			   below = js->below;
+	const struct smk_line_span *past = js->past;
+	const size_t npast = js->npast;
+	const bool returns = js->returns, exits = js->exits, pass = js->pass;
+	const char *what = js->what;
 	uint64_t *from = NULL, *to = NULL;
 	struct smk_code_jump jumps[MAXJ];
 	size_t nr = 0, cap = 0, i, k, j, nj;
 	int maxline = 0;
 	Dwarf_Lines *lines;
 	size_t nlines;
-
 	struct head_cut pr = { NULL, 0, 0, true };
 
 	/* The code of the labels' statements the statement's gotos go
@@ -3856,19 +3871,26 @@ static struct smk_error *threaded_past(struct smk_binary *b, Dwarf_Die *cu,
 	if (smk_source_prev_ways(b, src, m->line, m->rec.name, &first,
 				 &last, &returns, past, 16, &npast,
 				 &macro) == 1 &&
-	    last < m->line)
-		jumps_past(b, cu, root, file, m, first, last, UINT_MAX, past,
-			   npast, returns, !macro, false, sites, nsites,
-			   "the statement before the marker", p, out);
+	    last < m->line) {
+		struct jumps_from js = {
+			first, last, UINT_MAX, past, npast, returns, !macro,
+			false, "the statement before the marker"
+		};
+
+		jumps_past(b, cu, root, file, m, &js, sites, nsites, p, out);
+	}
 	if (!*out &&
 	    smk_source_arm_entry(b, src, m->line, m->rec.name, &first,
 				 &last, &own, &close, &loop) == 1 &&
-	    last < m->line)
-		jumps_past(b, cu, root, file, m, first, last, close, NULL, 0,
-			   false, false, loop, sites, nsites, loop ?
-			   "a test of the loop whose body the marker starts" :
-			   "a test of the if whose block the marker starts",
-			   p, out);
+	    last < m->line) {
+		struct jumps_from js = {
+			first, last, close, NULL, 0, false, false, loop, loop ?
+			"a test of the loop whose body the marker starts" :
+			"a test of the if whose block the marker starts"
+		};
+
+		jumps_past(b, cu, root, file, m, &js, sites, nsites, p, out);
+	}
 	return NULL;
 }
 

@@ -269,6 +269,17 @@ static size_t outer_brace(const struct source *s, size_t j, size_t stop)
 	return s->n;
 }
 
+/* The '{' of the outermost block around the token at @at (the function's
+ * body), or @at when no block holds it. */
+static size_t outermost_brace(const struct source *s, size_t at)
+{
+	size_t open = at, k;
+
+	while ((k = outer_brace(s, open, 0)) < s->n)
+		open = k;
+	return open;
+}
+
 static bool is_marker_macro(const struct source *s, size_t i)
 {
 	return is(s, i, "trace_simple") && is(s, i + 1, "(");
@@ -1770,7 +1781,7 @@ static int loop_depth(struct smk_binary *b, const char *path,
 		      unsigned int line, const char *name, struct heads *hd)
 {
 	const struct source *s;
-	size_t at = 0, open, close, k;
+	size_t at = 0, open, close;
 	int depth;
 
 	if (name) {
@@ -1810,8 +1821,7 @@ static int loop_depth(struct smk_binary *b, const char *path,
 	}
 	depth = loops_around(s, at, hd);
 	/* The loops gotos back make. */
-	for (open = at; (k = outer_brace(s, open, 0)) < s->n;)
-		open = k;
+	open = outermost_brace(s, at);
 	if (depth >= 0 && open < at && is(s, open, "{")) {
 		int g;
 
@@ -1852,7 +1862,6 @@ int smk_source_loop_heads(struct smk_binary *b, const char *path,
 			return -1;
 	return (int)hd.n;
 }
-
 
 /*
  * Is the marker @name's path certain to leave its innermost loop: a
@@ -2376,7 +2385,7 @@ static int prev_any(struct smk_binary *b, const char *path,
 		    size_t *npast, bool *macro)
 {
 	const struct source *s;
-	size_t at = 0, first, last, k, j, open, close, o, l, e;
+	size_t at = 0, first, last, k, j, open, close, l, e;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last))
@@ -2413,9 +2422,8 @@ static int prev_any(struct smk_binary *b, const char *path,
 	if (k >= s->n || is(s, k, ":") || k + 1 >= first - 1)
 		return k >= s->n ? -1 : 0;
 	*returns = false;
-	for (open = at; (o = outer_brace(s, open, 0)) < s->n;)
-		open = o;
-	close = match(s, open, 1);
+	open = outermost_brace(s, at);
+	close = past ? match(s, open, 1) : s->n;
 	for (j = k + 1; j < first - 1; j++) {
 		/* Ways out that go past the marker by the source: with
 		 * @past, a break or continue of a loop inside the
