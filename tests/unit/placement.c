@@ -359,6 +359,20 @@ static const struct loops_want {
 	 * over the else (2 hits of 2) */
 	{ "armend-gcc-O0", "end_then", true, "end of the statement before",
 	  -2 },
+	/* ifret.c at clang -O0, taken as unoptimized from its DIEs (clang
+	 * records no options): a marker after the test of a return and
+	 * one after a braceless if in a loop, joins whose every way in is
+	 * a pass (3 hits of 3, 4 of 4: over before) */
+	{ "ifret-clang-O0", "after_ret", true, "marker line", 0 },
+	{ "ifret-clang-O0", "skip_mark", true, "marker line", 1 },
+	{ "ifret-gcc-O0", "after_ret", true, "marker line", 0 },
+	/* ... and a marker a macro puts in its use's line, inside the
+	 * macro's own if: the line's start runs every time (3 hits for 1
+	 * when it was exact at clang -O0 with the if's setcc no longer an
+	 * objection) */
+	{ "ifret-clang-O0", "macro_mark", false, "marker in a macro", -2 },
+	{ "ifret-gcc-O0", "macro_mark", false, "marker in a macro", -2 },
+	{ "ifret-clang-O2", "macro_mark", false, NULL, -2 },
 };
 
 static void check_loops(const char *dir)
@@ -403,6 +417,41 @@ static void check_loops(const char *dir)
 		}
 		smk_placements_destroy(p, set ? set->n : 0);
 		smk_marker_set_destroy(set);
+		smk_binary_destroy(b);
+	}
+}
+
+/*
+ * Unoptimized units (smk_dwarf_cu_unoptimized()): gcc's by its producer,
+ * clang's by what its DIEs show; after check_loops(), in DATA_DIR.
+ */
+static void check_unoptimized(void)
+{
+	static const struct {
+		const char *file;
+		bool want;
+	} bins[] = {
+		{ "ifret-clang-O0", true }, { "ifret-gcc-O0", true },
+		{ "armend-gcc-O0", true }, { "ifret-clang-O2", false },
+		{ "loops-clang-O2", false }, { "passes-clang-O1", false },
+		{ "loops-gcc-O2", false },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bins) / sizeof(*bins); i++) {
+		struct smk_binary *b = open_bin(NULL, bins[i].file);
+		Dwarf *dw = b ? smk_binary_dwarf(b) : NULL;
+		Dwarf_CU *cu = NULL;
+		Dwarf_Die cudie;
+		uint8_t ut;
+		int yes = 0, no = 0;
+
+		while (dw && dwarf_get_units(dw, cu, &cu, NULL, &ut, &cudie,
+					     NULL) == 0)
+			smk_dwarf_cu_unoptimized(b, &cudie) ? yes++ : no++;
+		ok(dw && (bins[i].want ? yes > 0 && !no : no > 0 && !yes),
+		   "%s: %d units unoptimized, %d not (want %s)", bins[i].file,
+		   yes, no, bins[i].want ? "all" : "none");
 		smk_binary_destroy(b);
 	}
 }
@@ -566,6 +615,7 @@ int main(int argc, char **argv)
 	check_function_at(argv[1], "slot-gcc-O1");
 	check_function_at(NULL, argv[2]);
 	check_loops(argv[1]);	/* last: it changes directory */
+	check_unoptimized();
 	check_pass();
 	check_slot();
 	printf("1..%d\n", tap_n);

@@ -1357,21 +1357,6 @@ int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret)
 	return found;
 }
 
-bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu)
-{
-	Dwarf_Attribute attr;
-	const char *p, *o, *last = NULL;
-
-	p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &attr));
-	/* gcc records its options ("GNU C11 12.2.0 ... -g -O0"); clang
-	 * does not, unless -grecord-command-line. */
-	if (!p || strncmp(p, "GNU ", 4))
-		return false;
-	for (o = strstr(p, " -O"); o; o = strstr(o + 1, " -O"))
-		last = o;
-	/* No -O at all is -O0; the last one wins. */
-	return !last || (last[3] == '0' && (last[4] == ' ' || !last[4]));
-}
 
 /*
  * Copies of functions per unit (smk_dwarf_copies()): one walk of a unit's
@@ -1389,6 +1374,13 @@ struct copies_unit {
 	Dwarf_Off cu;
 	struct copies_entry *e;
 	size_t n;
+	/* What unoptimized clang code looks like (smk_dwarf_cu_unoptimized),
+	 * read in the same walk when the producer records no options. */
+	struct unopt_facts {
+		bool asked;	/* the walk looked */
+		bool optimized;	/* something only optimization makes */
+		size_t slots;	/* variables and parameters in a frame slot */
+	} f;
 };
 
 struct copies_cache {
@@ -1427,12 +1419,73 @@ Dwarf_Off smk_dwarf_origin(Dwarf_Die *die)
 	return dwarf_dieoffset(die);
 }
 
+/* Is @a's expression one DW_OP_fbreg (a slot of the frame)? */
+static bool frame_slot(Dwarf_Attribute *a)
+{
+	Dwarf_Op *ops;
+	size_t n;
+
+	return dwarf_getlocation(a, &ops, &n) == 0 && n == 1 &&
+	       ops[0].atom == DW_OP_fbreg;
+}
+
+/*
+ * The facts of DIE @d (tag @tag) that tell unoptimized code from
+ * optimized, into @f: a function inlined, calls described for entry
+ * values (DW_AT_call_all_calls: clang and gcc give it only when
+ * optimizing), a frame base other than the frame pointer, a variable
+ * anywhere but in one frame slot for its whole life.
+ */
+static void unopt_fact(Dwarf_Die *d, int tag, struct unopt_facts *f)
+{
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t n;
+
+	switch (tag) {
+	case DW_TAG_inlined_subroutine:
+	case DW_TAG_call_site:
+	case DW_TAG_GNU_call_site:
+		f->optimized = true;
+		return;
+	case DW_TAG_subprogram:
+		if (dwarf_hasattr(d, DW_AT_call_all_calls) ||
+		    dwarf_hasattr(d, DW_AT_GNU_all_call_sites) ||
+		    dwarf_hasattr(d, DW_AT_call_all_tail_calls) ||
+		    dwarf_hasattr(d, DW_AT_GNU_all_tail_call_sites))
+			f->optimized = true;
+		if (dwarf_attr(d, DW_AT_frame_base, &a) &&
+		    (dwarf_getlocation(&a, &ops, &n) != 0 || n != 1 ||
+		     ops[0].atom != DW_OP_reg6))
+			f->optimized = true;
+		return;
+	case DW_TAG_formal_parameter:
+	case DW_TAG_variable:
+		if (!dwarf_attr(d, DW_AT_location, &a))
+			return;
+		/* Globals (DW_OP_addr) say nothing either way. */
+		if (dwarf_getlocation(&a, &ops, &n) == 0 && n >= 1 &&
+		    (ops[0].atom == DW_OP_addr || ops[0].atom == DW_OP_addrx))
+			return;
+		if (frame_slot(&a))
+			f->slots++;
+		else
+			f->optimized = true;
+		return;
+	}
+}
+
 static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 {
 	Dwarf_Die stack[MAX_SCOPE_DEPTH];
 	size_t cap = 0, depth = 0, i, j;
+	Dwarf_Attribute pa;
+	const char *producer;
 	int r;
 
+	/* gcc records its options: the facts are for the others. */
+	producer = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &pa));
+	u->f.asked = !producer || strncmp(producer, "GNU ", 4);
 	if (dwarf_child(cu, &stack[0]) != 0)
 		return NULL;
 	depth = 1;
@@ -1440,6 +1493,9 @@ static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 		Dwarf_Die *d = &stack[depth - 1];
 		int tag = dwarf_tag(d);
 		Dwarf_Addr lo;
+
+		if (u->f.asked && !u->f.optimized)
+			unopt_fact(d, tag, &u->f);
 
 		if (tag == DW_TAG_inlined_subroutine ||
 		    (tag == DW_TAG_subprogram &&
@@ -1471,9 +1527,12 @@ static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 			if (r == 0)
 				break;
 			/* A broken tree: what was read so far (fewer
-			 * copies, so no claim rests on the rest). */
-			if (r < 0)
+			 * copies, so no claim rests on the rest; nor a
+			 * claim of unoptimized code). */
+			if (r < 0) {
 				depth = 1;
+				u->f.optimized = true;
+			}
 			depth--;
 		}
 	}
@@ -1492,19 +1551,17 @@ static struct smk_error *copies_walk(Dwarf_Die *cu, struct copies_unit *u)
 	return NULL;
 }
 
-struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
-				   Dwarf_Off origin, size_t *ninlined,
-				   bool *code)
+/* Unit @cu's walk, done once per binary. */
+static struct smk_error *copies_unit(struct smk_binary *b, Dwarf_Die *cu,
+				     struct copies_unit **ret)
 {
 	struct copies_cache *c = b->copies_cache;
-	struct copies_entry key = { .origin = origin }, *hit;
 	struct copies_unit *u = NULL;
 	Dwarf_Off off = dwarf_dieoffset(cu);
 	struct smk_error *err;
 	size_t i;
 
-	*ninlined = 0;
-	*code = false;
+	*ret = NULL;
 	if (!c) {
 		c = calloc(1, sizeof(*c));
 		if (!c)
@@ -1532,6 +1589,23 @@ struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
 		}
 		c->n++;
 	}
+	*ret = u;
+	return NULL;
+}
+
+struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
+				   Dwarf_Off origin, size_t *ninlined,
+				   bool *code)
+{
+	struct copies_entry key = { .origin = origin }, *hit;
+	struct copies_unit *u;
+	struct smk_error *err;
+
+	*ninlined = 0;
+	*code = false;
+	err = copies_unit(b, cu, &u);
+	if (err)
+		return err;
 	hit = u->n ? bsearch(&key, u->e, u->n, sizeof(*u->e), copies_cmp) :
 		     NULL;
 	if (hit) {
@@ -1539,4 +1613,39 @@ struct smk_error *smk_dwarf_copies(struct smk_binary *b, Dwarf_Die *cu,
 		*code = hit->code;
 	}
 	return NULL;
+}
+
+bool smk_dwarf_cu_unoptimized(struct smk_binary *b, Dwarf_Die *cu)
+{
+	Dwarf_Attribute attr;
+	const char *p, *o, *last = NULL;
+	struct copies_unit *u;
+	struct smk_error *err;
+
+	p = dwarf_formstring(dwarf_attr(cu, DW_AT_producer, &attr));
+	/* gcc records its options ("GNU C11 12.2.0 ... -g -O0"). */
+	if (p && !strncmp(p, "GNU ", 4)) {
+		for (o = strstr(p, " -O"); o; o = strstr(o + 1, " -O"))
+			last = o;
+		/* No -O at all is -O0; the last one wins. */
+		return !last || (last[3] == '0' &&
+				 (last[4] == ' ' || !last[4]));
+	}
+	/*
+	 * clang records none (unless -grecord-command-line): its code is
+	 * taken as unoptimized when the unit shows nothing optimization
+	 * makes and at least one local in its frame slot: no function
+	 * inlined, no call described for entry values, every frame based
+	 * on the frame pointer, every local and parameter with a location
+	 * in one slot of the frame for its whole life (no register, no
+	 * location list).  Optimized code keeps some value in a register
+	 * somewhere; measured on zlib, lua5.4 and bzip2 at clang -O0 to
+	 * -Os (bench/realcode) and on csmith programs.
+	 */
+	err = copies_unit(b, cu, &u);
+	if (err || !u) {
+		smk_error_destroy(err);
+		return false;
+	}
+	return u->f.asked && !u->f.optimized && u->f.slots > 0;
 }

@@ -173,19 +173,21 @@ struct smk_error *smk_dwarf_decl_scopes(Dwarf_Die *die, Dwarf_Die **ret,
  */
 int smk_dwarf_function_at(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *ret);
 
+struct smk_binary;
+
 /*
- * Was unit @cu built without optimization?  True only when its
- * DW_AT_producer says so: gcc's records the options, and -O0 (or no -O)
- * runs none of the passes that if-convert, duplicate or move code.
- * False when unknown (clang records no options).
+ * Was unit @cu (of @b) built without optimization?  gcc's
+ * DW_AT_producer records the options, and -O0 (or no -O) runs none of
+ * the passes that if-convert, duplicate or move code.  clang records
+ * none: its unit is unoptimized when its DIEs show nothing optimization
+ * makes (see dwarf-aux.c).  False when unknown.
  */
-bool smk_dwarf_cu_unoptimized(Dwarf_Die *cu);
+bool smk_dwarf_cu_unoptimized(struct smk_binary *b, Dwarf_Die *cu);
 
 /* The offset of @die's DW_AT_abstract_origin, or @die's own without one:
  * the same for every copy of an inlined function. */
 Dwarf_Off smk_dwarf_origin(Dwarf_Die *die);
 
-struct smk_binary;
 
 /*
  * The copies of the function whose abstract (or only) DIE is at @origin

@@ -80,6 +80,7 @@ enum rule {
 	RULE_FOLDED,
 	RULE_UNDECODED,
 	RULE_UNKNOWN,
+	RULE_IN_MACRO,
 	RULE_LOOP_NEST,
 	RULE_LOOP_MORE,
 	RULE_LOOP_UNKNOWN,
@@ -249,6 +250,14 @@ static const struct {
 		"a question about the control flow around the marker had no "
 		"answer (a function too large to search, or code not "
 		"decoded): no placement is proven",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	[RULE_IN_MACRO] = {
+		"marker in a macro", SMK_VERDICT_NOT_FOUND,
+		"the marker is written in a macro, not on the line its "
+		"record names (the line of the macro's use): where it stands "
+		"among that line's code is unknown, and the line's code may "
+		"run more often than the marker or less",
 		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_LOOP_NEST] = {
@@ -1859,6 +1868,7 @@ struct path_check {
 	size_t nexits;
 	bool straight;		/* straight code from the start to it */
 	bool inlined;		/* @root is an inlined copy */
+	bool o0;		/* unoptimized: no code merged across lines */
 };
 
 /* Is line @ln one of those that decide a return before the marker? */
@@ -1940,7 +1950,9 @@ static bool before_marker(struct smk_binary *b, const struct path_check *c,
 	if (ln > 0) {
 		if ((Dwarf_Word)ln < c->decl || (unsigned int)ln >= c->line)
 			return false;
-		return !in_exit(c, ln);
+		/* Unoptimized code merges no return with other code: a
+		 * jump from the lines deciding one is their way on. */
+		return c->o0 || !in_exit(c, ln);
 	}
 	if (depth <= 0 || !(at = row_start(b, l, pc)))
 		return false;
@@ -1984,7 +1996,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 	 * (code of it moved into a loop before it would run every pass);
 	 * unoptimized code moves nothing, and its loops' back edges come
 	 * from the loop's own lines: a pass each, or after the marker. */
-	bool o0 = smk_dwarf_cu_unoptimized(cu);
+	bool o0 = smk_dwarf_cu_unoptimized(b, cu);
 
 	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
 	if (n == SIZE_MAX || !n ||
@@ -2000,6 +2012,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 				     &c.nexits, &c.straight, o0) != 1)
 		return false;
 	c.inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
+	c.o0 = o0;
 	/* @addr starts the code of that statement, not of one after it. */
 	{
 		Dwarf_Line *l = dwarf_getsrc_die(cu, addr);
@@ -2999,7 +3012,7 @@ static size_t drop_continued_rows(struct smk_binary *b, Dwarf_Die *cu,
 {
 	size_t i, j, kept = 0, n = rows->n;
 
-	if (n < 2 || !smk_dwarf_cu_unoptimized(cu))
+	if (n < 2 || !smk_dwarf_cu_unoptimized(b, cu))
 		return 0;
 	qsort(rows->v, n, sizeof(*rows->v), u64_cmp);
 	for (i = 0; i < n; i++) {
@@ -4172,7 +4185,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		free(after.v);
 	}
 	unopt = dwarf_diecu(root, &cu, NULL, NULL) &&
-		smk_dwarf_cu_unoptimized(&cu);
+		smk_dwarf_cu_unoptimized(b, &cu);
 	r = entry_left ? RULE_NONE : judge_code(b, file, m, addr, &f, unopt);
 	if (r == RULE_OWN_BLOCK &&
 	    sunk_into_arm(b, root, file, m, addr, &jump, p) &&
@@ -4188,7 +4201,7 @@ static enum rule judge(struct smk_binary *b, Dwarf_Die *root,
 		", the function's entry" : "", f.condmove ? ", cmov/setcc" : "",
 		f.vector ? ", packed SIMD" : "", entry_left ?
 		", a removed block's range left at the entry" : "",
-		unopt ? ", unoptimized (gcc -O0)" : "",
+		unopt ? ", unoptimized" : "",
 		r == RULE_OWN_BLOCK ? "no objection" : rules[r].name);
 	r = loops_rule(b, root, file, m, addr, r, copies, sites, nsites, p);
 	explain(p, "  %#llx: %s", (unsigned long long)addr,
@@ -4948,7 +4961,7 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	Dwarf_Lines *lines;
 	size_t nlines, i;
 
-	if (!src || !smk_dwarf_cu_unoptimized(cu) ||
+	if (!src || !smk_dwarf_cu_unoptimized(b, cu) ||
 	    smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
 				      &pl) != 1 || pl >= m->line ||
 	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
@@ -5280,6 +5293,15 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					   &prev, &next_line);
 			if (err)
 				break;
+			/* Every rule below places the marker by its line. */
+			if (src && smk_source_marker_written(b, src, m->line,
+							     m->rec.name) == 0) {
+				explain(p, "copy in %s: the marker is not "
+					"written at line %u (a macro's)",
+					dwarf_diename(&root) ?
+					dwarf_diename(&root) : "?", m->line);
+				note(&acc, RULE_IN_MACRO);
+			}
 			if (on.n && src &&
 			    smk_source_code_before(b, src, m->line,
 						   m->rec.name, &col) == 1) {
@@ -5391,7 +5413,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (from && smk_code_straight(b, from, first) &&
 				    in_marker_block(b, m, file, &cu, &root, from,
 						    first) &&
-				    (smk_dwarf_cu_unoptimized(&cu) ||
+				    (smk_dwarf_cu_unoptimized(b, &cu) ||
 				     rest_deeper(b, &on, first))) {
 					on.v[0] = first;
 					on.n = 1;

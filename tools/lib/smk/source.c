@@ -211,8 +211,10 @@ static struct source *load(struct smk_binary *b, const char *path)
 		return s;
 	}
 	s->text = malloc(st.st_size + 1);
-	if (s->text)
+	if (s->text) {
 		size = fread(s->text, 1, st.st_size, f);
+		s->text[size] = '\0';	/* names_anywhere() reads it whole */
+	}
 	if (!s->text || ferror(f) || !tokenize(s, s->text, size)) {
 		free(s->t);
 		s->t = NULL;
@@ -385,6 +387,51 @@ static const struct source *marker_at(struct smk_binary *b, const char *path,
 	if (!s || !s->n || !find_marker(s, line, name, at))
 		return NULL;
 	return s;
+}
+
+static size_t first_on_line(const struct source *s, unsigned int line);
+
+/* Does @name stand as a word anywhere in the text of @s? */
+static bool names_anywhere(const struct source *s, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p = s->text;
+
+	if (!len || !p)
+		return false;
+	while ((p = strstr(p, name))) {
+		bool before = p > s->text && ident_char(p[-1]);
+		bool after = ident_char(p[len]);
+
+		if (!before && !after)
+			return true;
+		p += len;
+	}
+	return false;
+}
+
+int smk_source_marker_written(struct smk_binary *b, const char *path,
+			      unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at;
+
+	if (!path || !name)
+		return -1;
+	s = load(b, path);
+	if (!s || !s->n)
+		return -1;
+	if (find_marker(s, line, name, &at))
+		return 1;
+	/* A wrapper's use names it ("pt_trace(pt_before, p);"). */
+	for (at = first_on_line(s, line); at < s->n && s->t[at].line == line;
+	     at++)
+		if (is(s, at, name))
+			return 1;
+	/* A macro of this file says it (its #define is not tokenized);
+	 * a file that never says it is not the one built, or its macro
+	 * comes from a header: nothing known. */
+	return names_anywhere(s, name) ? 0 : -1;
 }
 
 static bool keyword(const struct source *s, size_t i);

@@ -230,6 +230,19 @@ int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name);
 
 /*
+ * Is marker @name's call written in @path at line @line (or a few lines
+ * before, the start of a call over several lines), or its name on that
+ * line (a wrapper macro's use, "pt_trace(pt_before, p);")?  1 yes; 0
+ * no: neither is there but the file names the marker elsewhere (a macro
+ * of its own), so the record comes from a macro's expansion (the line of
+ * its use: its place in that line's code is unknown); -1 unknown (no
+ * source, or a file that never names the marker: not the one built, or
+ * a header's macro).
+ */
+int smk_source_marker_written(struct smk_binary *b, const char *path,
+			      unsigned int line, const char *name);
+
+/*
  * Does marker @name (with the markers right before it) start its line:
  * no code of another statement before it there?  1 yes, 0 no, -1
  * unknown (no source, a marker inside a macro's definition).

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+#include <linux/simple_marker.h>
+
+volatile int sink;
+
+struct st {
+	int mode, err;
+};
+
+/* A marker after the test of a return (zlib's gzfread()). */
+__attribute__((noinline)) int after_return(struct st *s, int n)
+{
+	if (s->mode != 7 ||
+	    (s->err != 0 && s->err != -5))
+		return 0;
+	trace_simple(after_ret, "n %d", n); sink = n * 2;
+	return sink;
+}
+
+/* A marker after a braceless if in a loop (zlib's gz_load()). */
+__attribute__((noinline)) int clamp_loop(int len, int max)
+{
+	int have = 0, get;
+
+	do {
+		get = len - have;
+		if (get > max)
+			get = max;
+		trace_simple(skip_mark, "max %d", max); have += get;
+	} while (have < len);
+	return have;
+}
+
+/* A marker a macro puts in its use's line, inside its own if. */
+#define ADD_CHECKED(acc, v) ({						\
+	long __r;							\
+	int __ovf = __builtin_add_overflow((acc), (v), &__r);		\
+	if (__ovf)							\
+		trace_simple(macro_mark, "%ld", (long)(v));		\
+	__ovf ? (acc) : __r;						\
+})
+
+__attribute__((noinline)) long add2(long a, long b)
+{
+	long s = 0;
+
+	s = ADD_CHECKED(s, a);
+	s = ADD_CHECKED(s, b);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	struct st s = { 7, 0 };
+	int i, n = 0;
+
+	(void)argv;
+	for (i = 0; i < 5; i++) {
+		s.err = i == 2 ? 3 : i == 3 ? -5 : 0;
+		s.mode = i == 4 ? 1 : 7;
+		n += after_return(&s, argc + i);
+	}
+	n += clamp_loop(10 + argc, 3);
+	n += (int)add2(argc, 0x7fffffffffffffffL);
+	return n == 0;
+}
