@@ -577,6 +577,34 @@ int main(void)
 			   "(want %u-%u)", c->what, exits[0][0], exits[0][1],
 			   decl + c->exit0[0] - 1, decl + c->exit0[1] - 1);
 	}
+	/* Unoptimized code shares no return's code: an early return like
+	 * the statement after, inside a loop, is no obstacle, and none is
+	 * told apart. */
+	{
+		unsigned int exits[16][2], next = 0, decl = 0, line;
+		size_t nexits = 7;
+		bool straight = true;
+		int r;
+
+		line = new_case("sequel", "unoptimized: an early return in a "
+				"loop like the statement after",
+				"int f(int a)\n{\n\twhile (a > 9) {\n"
+				"\t\tif (a == 20)\n\t\t\treturn 0;\n"
+				"\t\ta--;\n\t}\n"
+				"\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n",
+				path, sizeof(path), &decl);
+		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
+						    &next, exits, 16, &nexits,
+						    &straight, true) : -2;
+		ok(r == 1 && next == line + 1 && !nexits && !straight,
+		   "sequel: unoptimized, an early return like the statement "
+		   "after: %d, next %u, %zu exits (want 1, %u, 0)", r, next,
+		   nexits, line + 1);
+		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
+						    &next, exits, 16, &nexits,
+						    &straight, false) : -2;
+		ok(r == 0, "sequel: optimized, the same: %d (want 0)", r);
+	}
 	for (i = 0; i < sizeof(choice_cases) / sizeof(*choice_cases); i++) {
 		const struct choice_case *c = &choice_cases[i];
 		unsigned int decl = 0, line;

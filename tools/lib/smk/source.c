@@ -1142,7 +1142,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
 			     size_t *nexits, bool *straight,
-			     bool any_block)
+			     bool unoptimized)
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
@@ -1217,8 +1217,13 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 		end = i;
 		while (end < s->n && !is(s, end, ";"))
 			end++;
-		if (end >= first || *nexits == max_exits ||
-		    same_statement(s, i, last + 1))
+		if (end >= first)
+			return 0;
+		/* Unoptimized code shares no return's code with another
+		 * statement: none to tell apart. */
+		if (unoptimized)
+			continue;
+		if (*nexits == max_exits || same_statement(s, i, last + 1))
 			return 0;
 		head = arm_head(s, open, i);
 		if (head >= s->n)
@@ -1229,7 +1234,8 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	}
 	/* ...and only plain if blocks around it: no loop or switch that a
 	 * break or continue before the marker could leave. */
-	for (j = first; !any_block && (j = outer_brace(s, j, open + 1)) < s->n;)
+	for (j = first; !unoptimized &&
+	     (j = outer_brace(s, j, open + 1)) < s->n;)
 		if (!plain_if_block(s, j))
 			return 0;
 	*next_line = s->t[last + 1].line;

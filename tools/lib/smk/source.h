@@ -125,16 +125,18 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
  * @max_exits (more, or a return that reads like the statement after the
  * marker: 0).  *@straight says whether the function runs straight from
  * its start to the marker (no branch, loop, jump or block before it).
- * With @any_block, blocks of any kind may enclose the marker (loops,
- * switches, else arms): for unoptimized code, which keeps statements in
- * order, so that a break or continue before the marker never lands on
- * the statement after it.  0 no, -1 unknown.
+ * With @unoptimized, for code that keeps each statement's own code in
+ * source order: blocks of any kind may enclose the marker (loops,
+ * switches, else arms: a break or continue before the marker never
+ * lands on the statement after it), and no return before it is told
+ * apart (none shares code with another statement): @exits stays empty.
+ * 0 no, -1 unknown.
  */
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits, bool *straight, bool any_block);
+			     size_t *nexits, bool *straight, bool unoptimized);
 
 /*
  * The switch whose arm the marker opens: 1 when the marker follows its
