@@ -604,6 +604,36 @@ int main(void)
 						    &next, exits, 16, &nexits,
 						    &straight, false) : -2;
 		ok(r == 0, "sequel: optimized, the same: %d (want 0)", r);
+		/* The function's last statement: its end is entered
+		 * through it, unless a return before goes there too. */
+		line = new_case("sequel", "unoptimized: the function's last "
+				"statement",
+				"void f(int *p, int a)\n{\n\tif (a > 9) {\n"
+				"\t\t*p = a;\n\t}\n"
+				"\ttrace_simple(m, \"%d\", a); }\n",
+				path, sizeof(path), &decl);
+		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
+						    &next, exits, 16, &nexits,
+						    &straight, true) : -2;
+		ok(r == 1 && next == line,
+		   "sequel: unoptimized, the function's last statement: %d, "
+		   "next %u (want 1, %u)", r, next, line);
+		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
+						    &next, exits, 16, &nexits,
+						    &straight, false) : -2;
+		ok(r == 0, "sequel: optimized, the function's last "
+		   "statement: %d (want 0)", r);
+		line = new_case("sequel", "unoptimized: the last statement "
+				"after a return",
+				"void f(int *p, int a)\n{\n\tif (a > 9)\n"
+				"\t\treturn;\n\t*p = a;\n"
+				"\ttrace_simple(m, \"%d\", a);\n}\n",
+				path, sizeof(path), &decl);
+		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
+						    &next, exits, 16, &nexits,
+						    &straight, true) : -2;
+		ok(r == 0, "sequel: unoptimized, the function's last "
+		   "statement after a return: %d (want 0)", r);
 	}
 	for (i = 0; i < sizeof(choice_cases) / sizeof(*choice_cases); i++) {
 		const struct choice_case *c = &choice_cases[i];

@@ -1146,6 +1146,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
+	bool fn_end;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !decl_line)
@@ -1160,7 +1161,16 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 		return -1;
 	/* The markers standing together with this one, all ended. */
 	if (!marker_group(s, at, &first, &last) ||
-	    is_marker_macro(s, last + 1) || last + 1 >= close)
+	    is_marker_macro(s, last + 1) || last + 1 > close)
+		return 0;
+	/*
+	 * The function's last statement: in unoptimized code its end (the
+	 * epilogue, under the closing brace's line) is entered by the ways
+	 * on of the statements before, and by every return before the
+	 * marker, which must then be none.
+	 */
+	fn_end = last + 1 == close;
+	if (fn_end && !unoptimized)
 		return 0;
 	/* A statement before (or a block's start, or a label), none of a
 	 * braceless arm's. */
@@ -1170,7 +1180,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 					 first))
 		return 0;
 	/* A statement after, in the same block, with no label. */
-	if (is(s, last + 1, "}") || is(s, last + 1, "else") ||
+	if ((!fn_end && is(s, last + 1, "}")) || is(s, last + 1, "else") ||
 	    is(s, last + 1, "case") || is(s, last + 1, "default") ||
 	    is(s, last + 1, ";") ||
 	    (is(s, last + 2, ":") && !is(s, last + 3, ":")))
@@ -1184,7 +1194,9 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	 * the compiler may share their code.
 	 */
 	/* The statement after the marker: a block, or up to its ';'. */
-	if (is(s, last + 1, "{")) {
+	if (fn_end) {
+		sequel_end = close;
+	} else if (is(s, last + 1, "{")) {
 		sequel_end = match(s, last + 1, 1);
 	} else if (is(s, last + 1, "if") || is(s, last + 1, "for") ||
 		   is(s, last + 1, "while") || is(s, last + 1, "do") ||
@@ -1217,7 +1229,7 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 		end = i;
 		while (end < s->n && !is(s, end, ";"))
 			end++;
-		if (end >= first)
+		if (end >= first || fn_end)
 			return 0;
 		/* Unoptimized code shares no return's code with another
 		 * statement: none to tell apart. */

@@ -129,8 +129,10 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
  * source order: blocks of any kind may enclose the marker (loops,
  * switches, else arms: a break or continue before the marker never
  * lands on the statement after it), and no return before it is told
- * apart (none shares code with another statement): @exits stays empty.
- * 0 no, -1 unknown.
+ * apart (none shares code with another statement): @exits stays empty;
+ * and the marker may be the function's last statement, its end (the
+ * epilogue, under the closing brace's line) the statement after, when
+ * no return comes before it.  0 no, -1 unknown.
  */
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
