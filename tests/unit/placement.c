@@ -366,6 +366,11 @@ static const struct loops_want {
 	{ "ifret-clang-O0", "after_ret", true, "marker line", 0 },
 	{ "ifret-clang-O0", "skip_mark", true, "marker line", 1 },
 	{ "ifret-gcc-O0", "after_ret", true, "marker line", 0 },
+	/* ... a marker before an if on its line, after an if that
+	 * returns: the line's first row is its point, the others the
+	 * if's (4 hits of 4; over with both rows as sites before) */
+	{ "ifret-gcc-O0", "line_if_mark", true, "marker line", 0 },
+	{ "ifret-clang-O0", "line_if_mark", true, "marker line", 0 },
 	/* ... and a marker a macro puts in its use's line, inside the
 	 * macro's own if: the line's start runs every time (3 hits for 1
 	 * when it was exact at clang -O0 with the if's setcc no longer an

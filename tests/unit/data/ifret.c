@@ -31,6 +31,18 @@ __attribute__((noinline)) int clamp_loop(int len, int max)
 	return have;
 }
 
+/* A marker before an if on its own line, after an if that returns
+ * (zlib's deflateInit2_()): the line's rows are the if's test and arm. */
+__attribute__((noinline)) int line_if(int w, int wrap)
+{
+	if (w < 8 || w > 15 || (w == 8 && wrap != 1)) {
+		return -2;
+	}
+	trace_simple(line_if_mark, "w %d", w); if (w == 8) w = 9;
+	sink = w;
+	return w;
+}
+
 /* A marker a macro puts in its use's line, inside its own if. */
 #define ADD_CHECKED(acc, v) ({						\
 	long __r;							\
@@ -61,6 +73,8 @@ int main(int argc, char **argv)
 		n += after_return(&s, argc + i);
 	}
 	n += clamp_loop(10 + argc, 3);
+	for (i = 6; i < 18; i += 2)
+		n += line_if(i + argc - 1, i == 8 ? 1 : 0);
 	n += (int)add2(argc, 0x7fffffffffffffffL);
 	return n == 0;
 }

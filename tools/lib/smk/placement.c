@@ -5420,6 +5420,33 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					rule = RULE_LINE_STRAIGHT;
 				}
 			}
+			/*
+			 * Unoptimized code lays the statement after the
+			 * marker out in source order from the marker's
+			 * point: the line's first row is that point, the
+			 * others the statement's later parts (an if's arm,
+			 * a loop's step).  The one site is judged as the
+			 * marker line's (a join there path by path; a loop
+			 * head there fails the nesting check).
+			 */
+			if (rule == RULE_LINE_MULTI &&
+			    smk_dwarf_cu_unoptimized(b, &cu) &&
+			    starts_line(b, m, file)) {
+				uint64_t first = on.v[0];
+				size_t q;
+
+				for (q = 1; q < on.n; q++)
+					if (on.v[q] < first)
+						first = on.v[q];
+				explain(p, "copy in %s: unoptimized, the "
+					"first of the %zu rows of the "
+					"marker's line is its point",
+					dwarf_diename(&root) ?
+					dwarf_diename(&root) : "?", on.n);
+				on.v[0] = first;
+				on.n = 1;
+				rule = RULE_LINE;
+			}
 		} else if (next.n && on_path(b, m, file, next_line) == 0) {
 			/* Not where the marker goes on: no site of it. */
 			next.n = 0;
