@@ -371,6 +371,11 @@ static const struct loops_want {
 	 * if's (4 hits of 4; over with both rows as sites before) */
 	{ "ifret-gcc-O0", "line_if_mark", true, "marker line", 0 },
 	{ "ifret-clang-O0", "line_if_mark", true, "marker line", 0 },
+	/* ... a marker before a loop after a one-instruction statement an
+	 * if joins: that instruction is the site, every way into it one
+	 * into the statement (5 hits of 5; over before) */
+	{ "ifret-gcc-O0", "prev_one_mark", true,
+	  "end of the statement before", 0 },
 	/* ... and a marker a macro puts in its use's line, inside the
 	 * macro's own if: the line's start runs every time (3 hits for 1
 	 * when it was exact at clang -O0 with the if's setcc no longer an

@@ -43,6 +43,22 @@ __attribute__((noinline)) int line_if(int w, int wrap)
 	return w;
 }
 
+/* A marker before a loop, after a one-instruction statement that an if
+ * joins (zlib's gz_read()): that statement's instruction is the site. */
+__attribute__((noinline)) int prev_one(int a)
+{
+	int got;
+
+	if (a > 3)
+		sink = a;
+	got = 0;
+	trace_simple(prev_one_mark, "a %d", a); do {
+		got += a;
+		a--;
+	} while (a > 0);
+	return got;
+}
+
 /* A marker a macro puts in its use's line, inside its own if. */
 #define ADD_CHECKED(acc, v) ({						\
 	long __r;							\
@@ -73,6 +89,8 @@ int main(int argc, char **argv)
 		n += after_return(&s, argc + i);
 	}
 	n += clamp_loop(10 + argc, 3);
+	for (i = 0; i < 5; i++)
+		n += prev_one(i + argc);
 	for (i = 6; i < 18; i += 2)
 		n += line_if(i + argc - 1, i == 8 ? 1 : 0);
 	n += (int)add2(argc, 0x7fffffffffffffffL);

@@ -4951,7 +4951,7 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
  */
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
-		     uint64_t *out, struct smk_placement *p)
+		     uint64_t *out, uint64_t *start, struct smk_placement *p)
 {
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
@@ -5000,6 +5000,7 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		"%#llx, left only at its end)", (unsigned long long)last,
 		pf, pl, (unsigned long long)lo, (unsigned long long)hi);
 	*out = last;
+	*start = lo;
 	return true;
 }
 
@@ -5171,7 +5172,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */
-		uint64_t preds_buf[32];
+		uint64_t preds_buf[32], prev_start = 0;
 		unsigned int step_line = 0;
 		Dwarf_Die scope;
 		enum rule rule = RULE_NONE;
@@ -5564,7 +5565,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			      smk_code_preds(b, use->v[0], preds_buf,
 					     sizeof(preds_buf) /
 					     sizeof(*preds_buf)) > 1)) &&
-		    prev_end(b, &cu, &root, file, m, &tree.v[0], p)) {
+		    prev_end(b, &cu, &root, file, m, &tree.v[0], &prev_start,
+			     p)) {
 			tree.n = 1;
 			use = &tree;
 			rule = RULE_PREV_END;
@@ -5625,6 +5627,17 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			    pass_join(b, &cu, &root, file, m, use->v[j], true,
 				      p))
 				r = rule;
+			/* The statement before is this one instruction:
+			 * each way into it runs that plain statement, which
+			 * goes on to the marker. */
+			if (r == RULE_JOIN && rule == RULE_PREV_END &&
+			    use->v[j] == prev_start) {
+				explain(p, "  %#llx: every way into it is into "
+					"the statement before, which goes on "
+					"to the marker",
+					(unsigned long long)use->v[j]);
+				r = rule;
+			}
 			if (r == RULE_JOIN && rule == RULE_LOOP_STEP &&
 			    step_from_body(b, &cu, &root, file, m, step_line,
 					   use->v[j], false)) {
