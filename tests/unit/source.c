@@ -29,104 +29,130 @@ struct sequel_case {
 	bool straight;			/* if 1 */
 	unsigned int nexits;		/* if 1 */
 	unsigned int exit0[2];		/* first exit, lines from the decl */
+	bool unoptimized;		/* the reading for unoptimized code */
 };
 
+#define EARLY_RETURN_LIKE_AFTER \
+	"int f(int a)\n{\n\twhile (a > 9) {\n\t\tif (a == 20)\n" \
+	"\t\t\treturn 0;\n\t\ta--;\n\t}\n" \
+	"\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n"
+#define LAST_STATEMENT \
+	"void f(int *p, int a)\n{\n\tif (a > 9) {\n\t\t*p = a;\n\t}\n" \
+	"\ttrace_simple(m, \"%d\", a); }\n"
+
 static const struct sequel_case sequel_cases[] = {
+	/* Unoptimized code shares no return's code: an early return like
+	 * the statement after, inside a loop, is no obstacle, and none is
+	 * told apart; optimized code may share them. */
+	{ "unoptimized: an early return in a loop like the statement after",
+	  EARLY_RETURN_LIKE_AFTER, 1, 1, false, 0, { 0, 0 }, true },
+	{ "optimized: an early return in a loop like the statement after",
+	  EARLY_RETURN_LIKE_AFTER, 0, 0, false, 0, { 0, 0 }, false },
+	/* The function's last statement: its end is entered through it
+	 * in unoptimized code, unless a return before goes there too. */
+	{ "unoptimized: the function's last statement",
+	  LAST_STATEMENT, 1, 0, false, 0, { 0, 0 }, true },
+	{ "optimized: the function's last statement",
+	  LAST_STATEMENT, 0, 0, false, 0, { 0, 0 }, false },
+	{ "unoptimized: the function's last statement after a return",
+	  "void f(int *p, int a)\n{\n\tif (a > 9)\n\t\treturn;\n"
+	  "\t*p = a;\n\ttrace_simple(m, \"%d\", a);\n}\n",
+	  0, 0, false, 0, { 0, 0 }, true },
 	{ "after a loop with a break",
 	  "int f(int n)\n{\n\tint v = 0;\n\n"
 	  "\twhile (n--) {\n\t\tif (n == 3)\n\t\t\tbreak;\n\t\tv++;\n\t}\n"
 	  "\ttrace_simple(m, \"%d\", v);\n\treturn v;\n}\n",
-	  1, 1, false, 0, { 0, 0 } },
+	  1, 1, false, 0, { 0, 0 }, false },
 	{ "straight from the start",
 	  "int f(int *p)\n{\n\tint x = *p;\n\n"
 	  "\ttrace_simple(m, \"%d\", x);\n\treturn x + 1;\n}\n",
-	  1, 1, true, 0, { 0, 0 } },
+	  1, 1, true, 0, { 0, 0 }, false },
 	{ "a ternary before: not straight",
 	  "int f(int *p)\n{\n\tint x = p ? *p : 0;\n\n"
 	  "\ttrace_simple(m, \"%d\", x);\n\treturn x + 1;\n}\n",
-	  1, 1, false, 0, { 0, 0 } },
+	  1, 1, false, 0, { 0, 0 }, false },
 	{ "early return in a loop before",
 	  "long f(const int *s, long n)\n{\n"
 	  "\tfor (long i = 0; i < n; i++) {\n\t\tif (s[i] == 0)\n"
 	  "\t\t\treturn i;\n\t}\n"
 	  "\ttrace_simple(m, \"%ld\", n);\n\treturn -1;\n}\n",
-	  1, 1, false, 1, { 4, 5 } },
+	  1, 1, false, 1, { 4, 5 }, false },
 	{ "an unconditional return, then a label",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto out;\n\treturn 0;\n"
 	  "out:\n\ttrace_simple(m, \"%d\", a);\n\ta = -a;\n\treturn a;\n}\n",
-	  1, 1, false, 1, { 5, 5 } },
+	  1, 1, false, 1, { 5, 5 }, false },
 	{ "gotos to the marker's own label",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto out;\n\ta++;\n"
 	  "out:\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
-	  1, 1, false, 0, { 0, 0 } },
+	  1, 1, false, 0, { 0, 0 }, false },
 	{ "a goto past the statement after",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto fail;\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\nfail:\n\treturn a;\n}\n",
-	  1, 1, false, 0, { 0, 0 } },
+	  1, 1, false, 0, { 0, 0 }, false },
 	{ "nested plain if blocks",
 	  "int f(int a, int b)\n{\n\tif (a) {\n\t\tif (b) {\n"
 	  "\t\t\ttrace_simple(m, \"%d\", a);\n\t\t\ta++;\n\t\t}\n\t}\n"
 	  "\treturn a;\n}\n",
-	  1, 1, false, 0, { 0, 0 } },
+	  1, 1, false, 0, { 0, 0 }, false },
 	{ "another marker stands between",
 	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
 	  "\ttrace_simple(other, \"%d\", a);\n\treturn a;\n}\n",
-	  1, 2, true, 0, { 0, 0 } },
+	  1, 2, true, 0, { 0, 0 }, false },
 
 	{ "in a loop body",
 	  "int f(int n)\n{\n\tint v = 0;\n\n\tfor (int i = 0; i < n; i++) {\n"
 	  "\t\ttrace_simple(m, \"%d\", i);\n\t\tv += i;\n\t}\n\treturn v;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a braceless arm",
 	  "int f(int a)\n{\n\tif (a)\n\t\ttrace_simple(m, \"%d\", a);\n"
 	  "\ta++;\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "last in its block",
 	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n"
 	  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "an else block",
 	  "int f(int a)\n{\n\tif (a) {\n\t\ta++;\n\t} else {\n"
 	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t}\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a switch arm",
 	  "int f(int a)\n{\n\tswitch (a) {\n\tcase 1:\n"
 	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta++;\n\t\tbreak;\n\t}\n"
 	  "\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a do-while body",
 	  "int f(int a)\n{\n\tdo {\n\t\ttrace_simple(m, \"%d\", a);\n"
 	  "\t\ta--;\n\t} while (a > 0);\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a label on the statement after",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto again;\n"
 	  "\ttrace_simple(m, \"%d\", a);\nagain:\n\ta++;\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a goto into the statement after",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto in;\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\t{\n\t\ta++;\nin:\n\t\ta--;\n\t}\n"
 	  "\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a goto to an unknown label",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto nowhere;\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "an early return that reads like the statement after",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\treturn -1;\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\treturn -1;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "a return in an else arm before",
 	  "int f(int a)\n{\n\tif (a < 0)\n\t\ta = 0;\n\telse\n\t\treturn a;\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "inline asm before",
 	  "int f(int a)\n{\n\tasm volatile(\"\" : \"+r\"(a));\n"
 	  "\ttrace_simple(m, \"%d\", a);\n\ta++;\n\treturn a;\n}\n",
-	  0, 0, false, 0, { 0, 0 } },
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "marker in another function than declared",
 	  "int g(void);\nint f(int a)\n{\n\treturn a;\n}\n"
 	  "int h(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
-	  -1, 0, false, 0, { 0, 0 } },
+	  -1, 0, false, 0, { 0, 0 }, false },
 };
 
 struct choice_case {
@@ -558,7 +584,7 @@ int main(void)
 			decl = 2;
 		r = smk_source_marker_sequel(&b, path, line, "m", decl, &next,
 					     exits, 16, &nexits, &straight,
-					     false);
+					     c->unoptimized);
 		ok(r == c->want, "sequel: %s: %d (want %d)", c->what, r,
 		   c->want);
 		if (c->want != 1 || r != 1)
@@ -576,64 +602,6 @@ int main(void)
 			   "sequel: %s: the return is decided on lines %u-%u "
 			   "(want %u-%u)", c->what, exits[0][0], exits[0][1],
 			   decl + c->exit0[0] - 1, decl + c->exit0[1] - 1);
-	}
-	/* Unoptimized code shares no return's code: an early return like
-	 * the statement after, inside a loop, is no obstacle, and none is
-	 * told apart. */
-	{
-		unsigned int exits[16][2], next = 0, decl = 0, line;
-		size_t nexits = 7;
-		bool straight = true;
-		int r;
-
-		line = new_case("sequel", "unoptimized: an early return in a "
-				"loop like the statement after",
-				"int f(int a)\n{\n\twhile (a > 9) {\n"
-				"\t\tif (a == 20)\n\t\t\treturn 0;\n"
-				"\t\ta--;\n\t}\n"
-				"\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n",
-				path, sizeof(path), &decl);
-		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
-						    &next, exits, 16, &nexits,
-						    &straight, true) : -2;
-		ok(r == 1 && next == line + 1 && !nexits && !straight,
-		   "sequel: unoptimized, an early return like the statement "
-		   "after: %d, next %u, %zu exits (want 1, %u, 0)", r, next,
-		   nexits, line + 1);
-		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
-						    &next, exits, 16, &nexits,
-						    &straight, false) : -2;
-		ok(r == 0, "sequel: optimized, the same: %d (want 0)", r);
-		/* The function's last statement: its end is entered
-		 * through it, unless a return before goes there too. */
-		line = new_case("sequel", "unoptimized: the function's last "
-				"statement",
-				"void f(int *p, int a)\n{\n\tif (a > 9) {\n"
-				"\t\t*p = a;\n\t}\n"
-				"\ttrace_simple(m, \"%d\", a); }\n",
-				path, sizeof(path), &decl);
-		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
-						    &next, exits, 16, &nexits,
-						    &straight, true) : -2;
-		ok(r == 1 && next == line,
-		   "sequel: unoptimized, the function's last statement: %d, "
-		   "next %u (want 1, %u)", r, next, line);
-		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
-						    &next, exits, 16, &nexits,
-						    &straight, false) : -2;
-		ok(r == 0, "sequel: optimized, the function's last "
-		   "statement: %d (want 0)", r);
-		line = new_case("sequel", "unoptimized: the last statement "
-				"after a return",
-				"void f(int *p, int a)\n{\n\tif (a > 9)\n"
-				"\t\treturn;\n\t*p = a;\n"
-				"\ttrace_simple(m, \"%d\", a);\n}\n",
-				path, sizeof(path), &decl);
-		r = line ? smk_source_marker_sequel(&b, path, line, "m", decl,
-						    &next, exits, 16, &nexits,
-						    &straight, true) : -2;
-		ok(r == 0, "sequel: unoptimized, the function's last "
-		   "statement after a return: %d (want 0)", r);
 	}
 	for (i = 0; i < sizeof(choice_cases) / sizeof(*choice_cases); i++) {
 		const struct choice_case *c = &choice_cases[i];
