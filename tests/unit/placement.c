@@ -376,6 +376,9 @@ static const struct loops_want {
 	 * into the statement (5 hits of 5; over before) */
 	{ "ifret-gcc-O0", "prev_one_mark", true,
 	  "end of the statement before", 0 },
+	/* ... a marker ending a while body after an if/else: clang -O0's
+	 * back jump is entered by the body's ways on only (7 hits of 7) */
+	{ "ifret-clang-O0", "while_end_mark", true, "marker line", 1 },
 	/* ... and a marker a macro puts in its use's line, inside the
 	 * macro's own if: the line's start runs every time (3 hits for 1
 	 * when it was exact at clang -O0 with the if's setcc no longer an

@@ -54,6 +54,23 @@ static const struct sequel_case sequel_cases[] = {
 	  LAST_STATEMENT, 1, 0, false, 0, { 0, 0 }, true },
 	{ "optimized: the function's last statement",
 	  LAST_STATEMENT, 0, 0, false, 0, { 0, 0 }, false },
+	/* The last statement of a while loop's body: the way back after
+	 * it, entered from the body (after the head's line) */
+	{ "unoptimized: a while body's last statement",
+	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
+	  "\t\tif (n & 1)\n\t\t\tw++;\n\t\tn--;\n"
+	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
+	  1, 0, false, 0, { 0, 0 }, true },
+	{ "unoptimized: a while body's last statement, a continue before",
+	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
+	  "\t\tif (n-- & 1)\n\t\t\tcontinue;\n\t\tw++;\n"
+	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
+	  0, 0, false, 0, { 0, 0 }, true },
+	{ "optimized: a while body's last statement",
+	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
+	  "\t\tif (n & 1)\n\t\t\tw++;\n\t\tn--;\n"
+	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
+	  0, 0, false, 0, { 0, 0 }, false },
 	{ "unoptimized: the function's last statement after a return",
 	  "void f(int *p, int a)\n{\n\tif (a > 9)\n\t\treturn;\n"
 	  "\t*p = a;\n\ttrace_simple(m, \"%d\", a);\n}\n",
@@ -570,7 +587,7 @@ int main(void)
 	memset(&b, 0, sizeof(b));
 	for (i = 0; i < sizeof(sequel_cases) / sizeof(*sequel_cases); i++) {
 		const struct sequel_case *c = &sequel_cases[i];
-		unsigned int exits[16][2], next = 0, decl = 0, line;
+		unsigned int exits[16][2], next = 0, decl = 0, line, head = 0;
 		size_t nexits = 0;
 		bool straight = false;
 		int r;
@@ -584,7 +601,7 @@ int main(void)
 			decl = 2;
 		r = smk_source_marker_sequel(&b, path, line, "m", decl, &next,
 					     exits, 16, &nexits, &straight,
-					     c->unoptimized);
+					     c->unoptimized, &head);
 		ok(r == c->want, "sequel: %s: %d (want %d)", c->what, r,
 		   c->want);
 		if (c->want != 1 || r != 1)
@@ -596,6 +613,9 @@ int main(void)
 		   c->what, straight, c->straight);
 		ok(nexits == c->nexits, "sequel: %s: %zu returns before "
 		   "(want %u)", c->what, nexits, c->nexits);
+		if (strstr(c->what, "while body"))
+			ok(head == decl + 4, "sequel: %s: the loop's head on "
+			   "line %u (want %u)", c->what, head, decl + 4);
 		if (c->nexits && nexits)
 			ok(exits[0][0] == decl + c->exit0[0] - 1 &&
 			   exits[0][1] == decl + c->exit0[1] - 1,
@@ -1584,7 +1604,7 @@ int main(void)
 				    &(unsigned int){ 0 },
 				    (unsigned int (*)[2])path, 1,
 				    &(size_t){ 0 }, &(bool){ false },
-				    false) == -1,
+				    false, &(unsigned int){ 0 }) == -1,
 	   "sequel: a missing file is unknown");
 	ok(smk_source_marker_in_choice(&b, path, 3, "nosuchmarker") == -1,
 	   "in_choice: a marker not in the file is unknown");

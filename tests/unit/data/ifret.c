@@ -59,6 +59,25 @@ __attribute__((noinline)) int prev_one(int a)
 	return got;
 }
 
+/* A marker ending a while loop's body after an if/else (lua's
+ * remarkupvals()): clang -O0's back jump is the body's own, gcc -O0's
+ * test at the bottom is entered from the loop's top too. */
+__attribute__((noinline)) int while_end(int n)
+{
+	int work = 0;
+
+	while (n > 0) {
+		if (n & 1)
+			work += n;
+		else {
+			work -= 1;
+			sink = work;
+		}
+		n--;
+	trace_simple(while_end_mark, "work %d", work); }
+	return work;
+}
+
 /* A marker a macro puts in its use's line, inside its own if. */
 #define ADD_CHECKED(acc, v) ({						\
 	long __r;							\
@@ -91,6 +110,8 @@ int main(int argc, char **argv)
 	n += clamp_loop(10 + argc, 3);
 	for (i = 0; i < 5; i++)
 		n += prev_one(i + argc);
+	n += while_end(6 + argc);
+	n += while_end(argc - 1);
 	for (i = 6; i < 18; i += 2)
 		n += line_if(i + argc - 1, i == 8 ? 1 : 0);
 	n += (int)add2(argc, 0x7fffffffffffffffL);

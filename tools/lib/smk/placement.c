@@ -1989,7 +1989,7 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 	uint64_t preds[32];
 	char path[4096];
 	Dwarf_Attribute a;
-	unsigned int next_line = 0;
+	unsigned int next_line = 0, head_line = 0;
 	size_t n, k;
 
 	/* No loop holds the marker, so none may hold its statement's code
@@ -2009,8 +2009,13 @@ static bool joined_through(struct smk_binary *b, Dwarf_Die *cu,
 				     m->line, m->rec.name, c.decl,
 				     &next_line, c.exits,
 				     sizeof(c.exits) / sizeof(*c.exits),
-				     &c.nexits, &c.straight, o0) != 1)
+				     &c.nexits, &c.straight, o0,
+				     &head_line) != 1)
 		return false;
+	/* The way back of the loop the marker ends: entered from the body
+	 * only (its head's entry jump would skip the marker). */
+	if (head_line)
+		c.decl = head_line + 1;
 	c.inlined = dwarf_tag(root) == DW_TAG_inlined_subroutine;
 	c.o0 = o0;
 	/* @addr starts the code of that statement, not of one after it. */

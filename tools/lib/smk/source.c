@@ -1142,11 +1142,11 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
 			     size_t *nexits, bool *straight,
-			     bool unoptimized)
+			     bool unoptimized, unsigned int *head_line)
 {
 	const struct source *s;
 	size_t at, first, last, open, close, i, j, sequel_end;
-	bool fn_end;
+	bool fn_end, loop_end = false;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !decl_line)
@@ -1172,6 +1172,39 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	fn_end = last + 1 == close;
 	if (fn_end && !unoptimized)
 		return 0;
+	/*
+	 * The last statement of a while or do loop's body, in unoptimized
+	 * code: what follows is the loop's way back (clang's back jump, a
+	 * do's test), entered by the body's ways on, and by a continue,
+	 * which must then be none; the loop's head, before the body, may
+	 * enter it too (gcc's while tests at the bottom, entered from the
+	 * top): *@head_line says from where the ways in must come.
+	 */
+	*head_line = 0;
+	if (unoptimized && !fn_end && is(s, last + 1, "}")) {
+		size_t ob = match(s, last + 1, -1), h;
+
+		if (ob >= s->n || ob == 0)
+			return 0;
+		if (is(s, ob - 1, "do")) {
+			h = ob - 1;
+		} else if (is(s, ob - 1, ")") &&
+			   (h = before_parens(s, ob - 1)) < s->n &&
+			   is(s, h, "while")) {
+			;
+		} else {
+			return 0;
+		}
+		for (i = ob + 1; i < last + 1; i++)
+			if (is(s, i, "continue") || is(s, i, "goto") ||
+			    (is(s, i, ":") && label_at(s, ob, last + 1, i - 1) <
+						 s->n))
+				return 0;
+		loop_end = true;
+		*head_line = s->t[h].line;
+		if (s->t[ob].line > *head_line)
+			*head_line = s->t[ob].line;
+	}
 	/* A statement before (or a block's start, or a label), none of a
 	 * braceless arm's. */
 	if (!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
@@ -1180,7 +1213,8 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 					 first))
 		return 0;
 	/* A statement after, in the same block, with no label. */
-	if ((!fn_end && is(s, last + 1, "}")) || is(s, last + 1, "else") ||
+	if ((!fn_end && !loop_end && is(s, last + 1, "}")) ||
+	    is(s, last + 1, "else") ||
 	    is(s, last + 1, "case") || is(s, last + 1, "default") ||
 	    is(s, last + 1, ";") ||
 	    (is(s, last + 2, ":") && !is(s, last + 3, ":")))
@@ -1194,8 +1228,8 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	 * the compiler may share their code.
 	 */
 	/* The statement after the marker: a block, or up to its ';'. */
-	if (fn_end) {
-		sequel_end = close;
+	if (fn_end || loop_end) {
+		sequel_end = last + 1;
 	} else if (is(s, last + 1, "{")) {
 		sequel_end = match(s, last + 1, 1);
 	} else if (is(s, last + 1, "if") || is(s, last + 1, "for") ||

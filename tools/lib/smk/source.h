@@ -132,13 +132,19 @@ int smk_source_function_loops(struct smk_binary *b, const char *path,
  * apart (none shares code with another statement): @exits stays empty;
  * and the marker may be the function's last statement, its end (the
  * epilogue, under the closing brace's line) the statement after, when
- * no return comes before it.  0 no, -1 unknown.
+ * no return comes before it; or the last statement of a while or do
+ * loop's body with no continue, goto or label in it, the loop's way back
+ * (under the body's closing brace) the statement after: then *@head_line
+ * is the line of the loop's head and body's start, and every way into
+ * that statement must come from a line after it (0 otherwise).  0 no,
+ * -1 unknown.
  */
 int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name,
 			     unsigned int decl_line, unsigned int *next_line,
 			     unsigned int (*exits)[2], size_t max_exits,
-			     size_t *nexits, bool *straight, bool unoptimized);
+			     size_t *nexits, bool *straight, bool unoptimized,
+			     unsigned int *head_line);
 
 /*
  * The switch whose arm the marker opens: 1 when the marker follows its
