@@ -39,6 +39,10 @@ struct sequel_case {
 #define LAST_STATEMENT \
 	"void f(int *p, int a)\n{\n\tif (a > 9) {\n\t\t*p = a;\n\t}\n" \
 	"\ttrace_simple(m, \"%d\", a); }\n"
+#define WHILE_BODY_END \
+	"int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n" \
+	"\t\tif (n & 1)\n\t\t\tw++;\n\t\tn--;\n" \
+	"\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n"
 
 static const struct sequel_case sequel_cases[] = {
 	/* Unoptimized code shares no return's code: an early return like
@@ -57,9 +61,7 @@ static const struct sequel_case sequel_cases[] = {
 	/* The last statement of a while loop's body: the way back after
 	 * it, entered from the body (after the head's line) */
 	{ "unoptimized: a while body's last statement",
-	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
-	  "\t\tif (n & 1)\n\t\t\tw++;\n\t\tn--;\n"
-	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
+	  WHILE_BODY_END,
 	  1, 0, false, 0, { 0, 0 }, true },
 	{ "unoptimized: a while body's last statement, a continue before",
 	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
@@ -67,9 +69,7 @@ static const struct sequel_case sequel_cases[] = {
 	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
 	  0, 0, false, 0, { 0, 0 }, true },
 	{ "optimized: a while body's last statement",
-	  "int f(int n)\n{\n\tint w = 0;\n\n\twhile (n > 0) {\n"
-	  "\t\tif (n & 1)\n\t\t\tw++;\n\t\tn--;\n"
-	  "\ttrace_simple(m, \"%d\", w); }\n\treturn w;\n}\n",
+	  WHILE_BODY_END,
 	  0, 0, false, 0, { 0, 0 }, false },
 	{ "unoptimized: the function's last statement after a return",
 	  "void f(int *p, int a)\n{\n\tif (a > 9)\n\t\treturn;\n"

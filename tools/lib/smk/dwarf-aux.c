@@ -1643,7 +1643,7 @@ bool smk_dwarf_cu_unoptimized(struct smk_binary *b, Dwarf_Die *cu)
 	 * -Os (bench/realcode) and on csmith programs.
 	 */
 	err = copies_unit(b, cu, &u);
-	if (err || !u) {
+	if (err) {
 		smk_error_destroy(err);
 		return false;
 	}

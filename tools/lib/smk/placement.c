@@ -5396,6 +5396,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			rule = RULE_LINE;
 			use = &on;
 		} else if (on.n > 1) {
+			bool unopt = smk_dwarf_cu_unoptimized(b, &cu);
+			bool starts = starts_line(b, m, file);
+			uint64_t first = on.v[0];
+			size_t q;
+
+			for (q = 1; q < on.n; q++)
+				if (on.v[q] < first)
+					first = on.v[q];
 			rule = RULE_LINE_MULTI;
 			use = &on;
 			/*
@@ -5405,13 +5413,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * does, the rest of the line (a loop's condition
 			 * and step on the line of its for) elsewhere.
 			 */
-			if (prev.n && starts_line(b, m, file)) {
-				uint64_t from = 0, first = on.v[0];
-				size_t q;
+			if (prev.n && starts) {
+				uint64_t from = 0;
 
-				for (q = 1; q < on.n; q++)
-					if (on.v[q] < first)
-						first = on.v[q];
 				for (q = 0; q < prev.n; q++)
 					if (prev.v[q] < first &&
 					    prev.v[q] > from)
@@ -5419,8 +5423,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				if (from && smk_code_straight(b, from, first) &&
 				    in_marker_block(b, m, file, &cu, &root, from,
 						    first) &&
-				    (smk_dwarf_cu_unoptimized(b, &cu) ||
-				     rest_deeper(b, &on, first))) {
+				    (unopt || rest_deeper(b, &on, first))) {
 					on.v[0] = first;
 					on.n = 1;
 					rule = RULE_LINE_STRAIGHT;
@@ -5435,15 +5438,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * marker line's (a join there path by path; a loop
 			 * head there fails the nesting check).
 			 */
-			if (rule == RULE_LINE_MULTI &&
-			    smk_dwarf_cu_unoptimized(b, &cu) &&
-			    starts_line(b, m, file)) {
-				uint64_t first = on.v[0];
-				size_t q;
-
-				for (q = 1; q < on.n; q++)
-					if (on.v[q] < first)
-						first = on.v[q];
+			if (rule == RULE_LINE_MULTI && unopt && starts) {
 				explain(p, "copy in %s: unoptimized, the "
 					"first of the %zu rows of the "
 					"marker's line is its point",

@@ -307,6 +307,18 @@ static size_t before_parens(const struct source *s, size_t i)
 	return open < s->n && open ? open - 1 : s->n;
 }
 
+/* The keyword of the statement whose block opens at the '{' at @o: its
+ * if, for, while or switch (before the parentheses), or its do (for a
+ * function's body, its name); s->n for a plain block or an else's. */
+static size_t block_keyword(const struct source *s, size_t o)
+{
+	if (!o || o >= s->n)
+		return s->n;
+	if (is(s, o - 1, ")"))
+		return before_parens(s, o - 1);
+	return is(s, o - 1, "do") ? o - 1 : s->n;
+}
+
 /*
  * The markers standing together with the one at @at (other markers right
  * before and after it, which have no code either): *@first is the first
@@ -1182,19 +1194,11 @@ int smk_source_marker_sequel(struct smk_binary *b, const char *path,
 	 */
 	*head_line = 0;
 	if (unoptimized && !fn_end && is(s, last + 1, "}")) {
-		size_t ob = match(s, last + 1, -1), h;
+		size_t ob = match(s, last + 1, -1),
+		       h = block_keyword(s, ob);
 
-		if (ob >= s->n || ob == 0)
+		if (h >= s->n || (!is(s, h, "do") && !is(s, h, "while")))
 			return 0;
-		if (is(s, ob - 1, "do")) {
-			h = ob - 1;
-		} else if (is(s, ob - 1, ")") &&
-			   (h = before_parens(s, ob - 1)) < s->n &&
-			   is(s, h, "while")) {
-			;
-		} else {
-			return 0;
-		}
 		for (i = ob + 1; i < last + 1; i++)
 			if (is(s, i, "continue") || is(s, i, "goto") ||
 			    (is(s, i, ":") && label_at(s, ob, last + 1, i - 1) <
@@ -2467,8 +2471,7 @@ static bool jump_stays_inside(const struct source *s, size_t start, size_t j,
 	size_t o = j, h;
 
 	while ((o = outer_brace(s, o, start)) < s->n) {
-		h = is(s, o - 1, ")") ? before_parens(s, o - 1) :
-		    is(s, o - 1, "do") ? o - 1 : s->n;
+		h = block_keyword(s, o);
 		if (h < s->n && h >= start &&
 		    (is(s, h, "for") || is(s, h, "while") || is(s, h, "do") ||
 		     (!cont && is(s, h, "switch"))))
