@@ -121,6 +121,15 @@ $(RUNTIME_LTTNG): tools/runtime/lttng.c tools/runtime/lttng-tp.h tools/runtime/r
 	$(Q)$(CC) $(RUN_CFLAGS) $(RUN_LDFLAGS) -Itools/runtime -shared \
 		-o $@ $< -llttng-ust -ldl
 
+# The index cache (symcache.h) keys its files on the code that builds the
+# units' indexes: any change there makes older cache files another key.
+INDEX_SRC := tools/lib/smk/symbolize.c tools/lib/smk/locview.c \
+	tools/lib/smk/dieread.c tools/lib/smk/symcache.c
+INDEX_STAMP := $(shell cat $(INDEX_SRC) 2>/dev/null | cksum | cut -d' ' -f1)
+tools/lib/smk/symbolize.o tools/runtime/pic/symbolize.o: $(INDEX_SRC)
+tools/lib/smk/symbolize.o tools/runtime/pic/symbolize.o: \
+	ALL_CFLAGS += -DSMK_INDEX_STAMP=$(INDEX_STAMP)u
+
 tests/unit/%: tests/unit/%.o $(LIB)
 	$(call msg,LD,$@)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)

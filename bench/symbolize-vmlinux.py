@@ -102,12 +102,23 @@ def fetch_vmlinux():
     return dbgpkg.vmlinux('symbolize-vmlinux')
 
 
-def run(cmd, inp, out):
+# Where ours finds its index cache (symcache.h): an empty directory for
+# "ours" (no cache file: what any first run costs, as the peers, which keep
+# nothing between runs), one holding the file `marker-resolve index` wrote
+# for "ours+cache".  Set by main().
+CACHE_NONE = CACHE_DIR = None
+
+
+def cache_env(d):
+    return dict(os.environ, SMK_INDEX_CACHE_DIR=d)
+
+
+def run(cmd, inp, out, env=None):
     """(wall s, peak RSS MiB, rc) of one command reading the file @inp on
     stdin and writing the file @out."""
     with open(inp, 'rb') as i, open(out, 'wb') as o:
         t0 = time.perf_counter()
-        p = subprocess.Popen(cmd, stdin=i, stdout=o,
+        p = subprocess.Popen(cmd, stdin=i, stdout=o, env=env,
                              stderr=subprocess.DEVNULL)
         _, status, ru = os.wait4(p.pid, 0)
         dt = time.perf_counter() - t0
@@ -466,37 +477,45 @@ def latency(vmlinux, funcs, rnd, tmp):
         fh.write('first %x\n' % first)
         fh.writelines('new %x\n' % a for a in new)
         fh.writelines('old %x\n' % a for a in old)
-    r = subprocess.run([exe, vmlinux], stdin=open(inp), capture_output=True,
-                       text=True)
-    if r.returncode:
-        print('latency: the probe failed: %s' % r.stderr.strip()[:200])
-        return
-    got = {}
-    for ln in r.stdout.splitlines():
-        f = ln.split()
-        got[f[0]] = [float(x) for x in f[1:]]
     print()
     print('latency, in process (libsmk):')
-    print('  open (no DWARF read yet)          %10.3f ms' %
-          (1e3 * got['open'][0]))
-    print('  open + first address              %10.3f ms (DWARF opened, '
-          'units and symbols indexed, one unit built)' %
-          (1e3 * got['open+first'][0]))
-    for k, what in (('new', 'an address in a unit not indexed yet'),
-                    ('old', 'a new address in an indexed unit')):
-        if k in got:
-            n, med, p90, mean = got[k]
-            print('  %-33s %10.1f us median, %.1f us p90, %.1f us mean '
-                  '(%d units)' % (what, 1e6 * med, 1e6 * p90, 1e6 * mean,
-                                  n))
-    if 'new' in got:
-        print('  target (the first address in a unit, median < 50 us): %s'
-              % ('met' if got['new'][1] < 50e-6 else 'MISSED'))
-    if 'old' in got:
-        print('  target (a new address in an opened binary < 10 us): %s; '
-              'babeltrace2 about 500 us' %
-              ('met' if got['old'][1] < 10e-6 else 'MISSED'))
-    return first
+    medians = {}
+    for label, d in (('no index cache file', CACHE_NONE),
+                     ('index cache file (marker-resolve index)', CACHE_DIR)):
+        if d is None:
+            continue
+        r = subprocess.run([exe, vmlinux], stdin=open(inp),
+                           capture_output=True, text=True, env=cache_env(d))
+        if r.returncode:
+            print('latency: the probe failed: %s' % r.stderr.strip()[:200])
+            return
+        got = {}
+        for ln in r.stdout.splitlines():
+            f = ln.split()
+            got[f[0]] = [float(x) for x in f[1:]]
+        print(' %s:' % label)
+        print('  open (no DWARF read yet)          %10.3f ms' %
+              (1e3 * got['open'][0]))
+        print('  open + first address              %10.3f ms (DWARF opened, '
+              'units and symbols indexed, one unit built)' %
+              (1e3 * got['open+first'][0]))
+        for k, what in (('new', 'an address in a unit not indexed yet'),
+                        ('old', 'a new address in an indexed unit')):
+            if k in got:
+                n, med, p90, mean = got[k]
+                print('  %-33s %10.1f us median, %.1f us p90, %.1f us '
+                      'mean (%d units)' % (what, 1e6 * med, 1e6 * p90,
+                                           1e6 * mean, n))
+        if 'new' in got:
+            medians['cache' if d == CACHE_DIR else 'no_cache'] = \
+                round(1e6 * got['new'][1], 1)
+            print('  target (the first address in a unit, median < 50 us): '
+                  '%s' % ('met' if got['new'][1] < 50e-6 else 'MISSED'))
+        if 'old' in got:
+            print('  target (a new address in an opened binary < 10 us): '
+                  '%s; babeltrace2 about 500 us' %
+                  ('met' if got['old'][1] < 10e-6 else 'MISSED'))
+    return medians
 
 
 # --------------------------------------------------------------- main
@@ -542,24 +561,26 @@ def measure(dist, addrs, vmlinux, tmp, peers):
         eu_inp = os.path.join(tmp, 'addrs-eu-' + dist)
         with open(eu_inp, 'w') as fh:
             fh.writelines('0x%x\n' % a for a in addrs[:EU_N])
-    tools = [('ours', [RESOLVE, 'addr2line', '-f', '-i', '-a', '-e',
-                       vmlinux], inp, N)]
+    ours = [RESOLVE, 'addr2line', '-f', '-i', '-a', '-e', vmlinux]
+    tools = [('ours', ours, inp, N, CACHE_NONE)]
+    if CACHE_DIR:
+        tools.append(('ours+cache', ours, inp, N, CACHE_DIR))
     if LLVM:
         tools.append(('llvm-symbolizer', [LLVM, '--obj=' + vmlinux,
                                           '--functions=linkage',
                                           '--inlining',
                                           '--output-style=GNU', '-a'],
-                      inp, N))
+                      inp, N, None))
     if 'GNU addr2line' in peers and shutil.which('addr2line'):
         tools.append(('GNU addr2line', ['addr2line', '-f', '-i', '-a',
-                                        '-e', vmlinux], inp, N))
+                                        '-e', vmlinux], inp, N, None))
     if 'eu-addr2line' in peers and shutil.which('eu-addr2line'):
         tools.append(('eu-addr2line', ['eu-addr2line', '-f', '-i', '-a',
-                                       '-e', vmlinux], eu_inp, EU_N))
+                                       '-e', vmlinux], eu_inp, EU_N, None))
     runs = {}
-    for name, cmd, i, n in tools:
+    for name, cmd, i, n, d in tools:
         out = os.path.join(tmp, 'out-%s-%d' % (dist, len(runs)))
-        runs[name] = run(cmd, i, out) + (out, n)
+        runs[name] = run(cmd, i, out, cache_env(d) if d else None) + (out, n)
     return runs
 
 
@@ -582,6 +603,12 @@ def report(dist, addrs, runs):
     for name, (_, _, _, out, n) in runs.items():
         with open(out, errors='replace') as fh:
             res[name] = (chains(fh.read()), n)
+    if 'ours+cache' in runs:
+        with open(runs['ours'][3], 'rb') as a, \
+                open(runs['ours+cache'][3], 'rb') as b:
+            print('ours+cache: output %s ours, byte for byte' %
+                  ('identical to' if a.read() == b.read() else
+                   'DIFFERENT from'))
     ours = res['ours'][0]
     inl = sum(1 for a in addrs if len(ours.get(a, ())) > 1)
     unknown = sum(1 for a in addrs if ours.get(a, [('??',)])[0][0] == '??')
@@ -593,7 +620,7 @@ def report(dist, addrs, runs):
           'line, innermost first):')
     out = {}
     for name, (dt, mib, rc, _, n) in runs.items():
-        same = n if name == 'ours' else \
+        same = n if name in ('ours', 'ours+cache') else \
             agreement(name, ours, res[name][0], addrs[:n])
         out[name] = (dt * N / n, mib, n, same)
     return out
@@ -632,7 +659,24 @@ def main():
               'vmlinux' % (os.path.relpath(SITES, TOP), ms, ns, me, ne))
     every = os.environ.get('PEERS') == 'all'
     tmp = tempfile.mkdtemp(prefix='symbolize-vmlinux.')
+    global CACHE_NONE, CACHE_DIR
     try:
+        CACHE_NONE = os.path.join(tmp, 'cache-none')
+        os.mkdir(CACHE_NONE)
+        d = os.path.join(tmp, 'cache')
+        out = os.path.join(tmp, 'index.out')
+        dt, mib, rc = run([RESOLVE, 'index', vmlinux], os.devnull, out,
+                          cache_env(d))
+        files = os.listdir(d) if rc == 0 and os.path.isdir(d) else []
+        if files:
+            CACHE_DIR = d
+            print('index cache: marker-resolve index: %.2f s, %.0f MiB '
+                  'peak, a file of %.1f MB' % (
+                      dt, mib, os.path.getsize(os.path.join(d, files[0])) /
+                      1e6))
+        else:
+            print('index cache: marker-resolve index failed (exit %d): '
+                  'ours+cache not measured' % rc)
         # Every run first, parsing after: a child's peak RSS counts the
         # parent's at fork time, so this process stays small meanwhile.
         runs, summary = {}, {}
@@ -650,7 +694,12 @@ def main():
             cmds['llvm-symbolizer'] = [LLVM, '--obj=' + vmlinux,
                                        '--functions=linkage', '--inlining',
                                        '--output-style=GNU', '-a']
-        ones = {name: run(cmd, one, os.path.join(tmp, 'out-one'))
+        if CACHE_DIR:
+            cmds['ours+cache'] = cmds['ours']
+        ones = {name: run(cmd, one, os.path.join(tmp, 'out-one'),
+                          cache_env(CACHE_DIR if name == 'ours+cache' else
+                                    CACHE_NONE)
+                          if name.startswith('ours') else None)
                 for name, cmd in cmds.items()}
         for dist, addrs in dists.items():
             summary[dist] = report(dist, addrs, runs[dist])
@@ -675,6 +724,24 @@ def main():
                     'memory ' + ('met' if o[1] < 400 else 'MISSED'),
                     'ratio ' + ('met' if lv and ratio >= 1.5
                                 else 'MISSED')))))
+        if CACHE_DIR:
+            print()
+            print('with the index cache file (ours+cache), the same '
+                  'addresses:')
+            print('%-9s %8s %9s %10s %9s' % ('addresses', 'ours s',
+                                             'ours MiB', 'llvm/ours',
+                                             'ours/this'))
+            for dist, r in summary.items():
+                c, o = r['ours+cache'], r['ours']
+                lv = r.get('llvm-symbolizer')
+                print('%-9s %8.2f %9.0f %10s %9.2f' % (
+                    dist, c[0], c[1], '%.2f' % (lv[0] / c[0]) if lv else '-',
+                    o[0] / c[0]))
+        print()
+        print('time from start to the answer for one address (process):')
+        for name, (dt, mib, rc) in ones.items():
+            print('  %-16s %8.1f ms %6.0f MiB' % (name, 1e3 * dt, mib))
+        first_us = latency(vmlinux, funcs, rnd, tmp) or {}
         if os.environ.get('FIGURES') == '1' and 'sized' in summary:
             sys.path.insert(0, os.path.join(TOP, 'tests', 'lib'))
             import figures
@@ -687,14 +754,10 @@ def main():
                     dist: {name: {'s': round(v[0], 2), 'mib': round(v[1]),
                                   'agreeing': v[3]}
                            for name, v in r.items()
-                           if name in ('ours', 'llvm-symbolizer')}
-                    for dist, r in summary.items()}}))
+                           if name in ('ours', 'ours+cache', 'llvm-symbolizer')}
+                    for dist, r in summary.items()},
+                'first_lookup_us': first_us}))
 
-        print()
-        print('time from start to the answer for one address (process):')
-        for name, (dt, mib, rc) in ones.items():
-            print('  %-16s %8.1f ms %6.0f MiB' % (name, 1e3 * dt, mib))
-        latency(vmlinux, funcs, rnd, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -4,10 +4,16 @@
  * symbolize.c) against libdw's dwarf_getsrclines(), the reference path
  * (smk_symbolizer_reference_lines()), on one binary:
  *
- *   symlines BIN [STEP]   every address of the binary's executable
+ *   symlines BIN [STEP] [cache]
+ *                         every address of the binary's executable
  *                         sections (every STEP-th byte, default 1) looked
  *                         up in both; prints "checked N, differ D" and the
  *                         first differences, "ADDR: OURS | REFERENCE"
+ *
+ * With "cache", ours writes the binary's index cache file first
+ * (smk_symbolizer_write_index(), in $SMK_INDEX_CACHE_DIR) and answers from
+ * it: "cache: U units written, R read" is printed, and a run where no unit
+ * came from the file fails.
  *
  * Exit 0 when the two agree on every address (function, file, line,
  * column and discriminator of every frame), 1 when they differ, 2 on an
@@ -72,11 +78,29 @@ int main(int argc, char **argv)
 	Elf_Scn *scn = NULL;
 	int rc;
 
-	if (argc < 2 || !step) {
-		fprintf(stderr, "usage: symlines BIN [STEP]\n");
+	bool cache = argc > 3 && !strcmp(argv[3], "cache");
+	size_t written = 0, read = 0;
+
+	if (argc < 2 || !step || (argc > 3 && !cache)) {
+		fprintf(stderr, "usage: symlines BIN [STEP] [cache]\n");
 		return 2;
 	}
 	rc = open_one(argv[1], false, &ours);
+	if (!rc && cache) {
+		struct smk_error *err;
+		uint64_t size;
+		char *path;
+
+		/* Written by one symbolizer, read by a fresh one. */
+		err = smk_symbolizer_write_index(ours, &path, &size, &written);
+		if (err) {
+			fprintf(stderr, "symlines: %s\n", err->message);
+			return 2;
+		}
+		free(path);
+		smk_symbolizer_destroy(ours);
+		rc = open_one(argv[1], false, &ours);
+	}
 	if (!rc)
 		rc = open_one(argv[1], true, &ref);
 	if (rc)
@@ -115,6 +139,14 @@ int main(int argc, char **argv)
 			if (strcmp(tx, ty) && ++differ <= 10)
 				printf("%#" PRIx64 ": %s | %s\n", addr, tx, ty);
 		}
+	}
+	if (cache) {
+		const char *why = smk_symbolizer_index_cache(ours, &read);
+
+		printf("cache: %zu units written, %zu read%s%s\n", written,
+		       read, why ? ": not used: " : "", why ? why : "");
+		if (!read)
+			differ++;
 	}
 	printf("checked %lu, differ %lu\n", checked, differ);
 	smk_symbolizer_destroy(ours);

@@ -8,6 +8,7 @@
 #define SMK_RESOLVE_COMMANDS_H
 
 int cmd_addr2line(int argc, char **argv);		/* symbolize.c */
+int cmd_index(int argc, char **argv);			/* symbolize.c */
 int cmd_symbolize_trace(int argc, char **argv);		/* trace.c */
 int cmd_symbolize_ftrace(int argc, char **argv);	/* ftrace.c */
 int cmd_callgraph(int argc, char **argv);		/* callgraph.c */

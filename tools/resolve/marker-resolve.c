@@ -103,6 +103,7 @@ static void usage(FILE *f)
 "       %s list [-g G] [--format=json]   what attach made (perf probe -l)\n"
 "       %s watch [-g G] [-c COUNT] [--timeout SECONDS]\n"
 "       %s addr2line [-afips] [-e FILE] [--marker] [--format=json] [ADDR...]\n"
+"       %s index [--status] FILE...   the index cache of addr2line & co.\n"
 "       %s symbolize-trace [options] TRACE_DIR     (LTTng, babeltrace2 style)\n"
 "       %s symbolize-ftrace [options] [TRACE...]   (ftrace text)\n"
 "       %s callgraph [options] (TRACE_DIR | -)\n"
@@ -151,7 +152,8 @@ SMK_CLI_DEBUGINFOD_HELP
 "__simple_marker section, no SDT notes: the likely causes are said) and an\n"
 "--at point that cannot be placed are failures, said per file.\n"
 "Exit status: 0 ok, 1 an input failed or --strict refused a marker, 2 usage.\n",
-		prog, prog, prog, prog, prog, prog, prog, prog, prog, prog);
+		prog, prog, prog, prog, prog, prog, prog, prog, prog, prog,
+		prog);
 }
 
 static bool name_used(const char *n)
@@ -1149,6 +1151,7 @@ static const struct subcommand {
 	{ "list", cmd_list, 0 },
 	{ "watch", cmd_watch, 0 },
 	{ "addr2line", cmd_addr2line, 0 },
+	{ "index", cmd_index, 0 },
 	{ "symbolize-ftrace", cmd_symbolize_ftrace, 0 },
 	{ "symbolize-trace", cmd_symbolize_trace, 0 },
 	{ "callgraph", cmd_callgraph, 0 },
@@ -1156,7 +1159,7 @@ static const struct subcommand {
 };
 
 static const char subcommand_names[] =
-	"attach, detach, list, watch, addr2line, symbolize-ftrace, "
+	"attach, detach, list, watch, addr2line, index, symbolize-ftrace, "
 	"symbolize-trace, callgraph, run";
 
 static const struct subcommand *subcommand(const char *word)

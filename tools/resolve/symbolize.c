@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smk/binary.h"
@@ -431,4 +432,123 @@ int cmd_addr2line(int argc, char **argv)
 	smk_symbolizer_destroy(s);
 	smk_cli_deinit(&cli);
 	return smk_cli_flush_stdout(prog) ? rc : 1;
+}
+
+static void index_usage(FILE *f)
+{
+	fprintf(f,
+"usage: %s index [--status] [--debug-info-dir DIR]... [--target-prefix DIR]\n"
+"           [--debuginfod[=URLS] | --no-debuginfod] FILE...\n"
+"Write the index cache of each FILE (executable, library, vmlinux, .ko):\n"
+"every compilation unit's line rows, inline scopes and names, kept by\n"
+"build-id in $SMK_INDEX_CACHE_DIR, else $XDG_CACHE_HOME/simple-marker/index,\n"
+"else ~/.cache/simple-marker/index, where addr2line, symbolize-ftrace,\n"
+"symbolize-trace and callgraph read it: a first lookup in a unit then reads\n"
+"one blob instead of the unit's DWARF (GDB's index-cache, for addresses).\n"
+"A file whose DWARF or whose indexing code changed is another key; one that\n"
+"fails a check is not read.\n"
+"\n"
+"      --status             write nothing: say whether a cache file is used,\n"
+"                           or why not\n"
+"      --debug-info-dir DIR, --target-prefix DIR   where debuginfo is found\n"
+SMK_CLI_DEBUGINFOD_HELP
+"  -h, --help\n"
+"\n"
+"Exit status: 0 ok (with --status: every FILE has a cache used), 1 a FILE\n"
+"failed, 2 usage.\n", prog);
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int cmd_index(int argc, char **argv)
+{
+	enum { OPT_STATUS = 256 };
+	static const struct option longopts[] = {
+		{ "status", no_argument, NULL, OPT_STATUS },
+		SMK_CLI_DEBUG_LONGOPTS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct smk_cli cli = { 0 };
+	bool status = false;
+	int c, rc = 0, i;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case OPT_STATUS:
+			status = true;
+			break;
+		SMK_CLI_DEBUG_CASES:
+			if (smk_cli_option(&cli, c, optarg) < 0) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				return 1;
+			}
+			break;
+		case 'h':
+			index_usage(stdout);
+			return 0;
+		default:
+			index_usage(stderr);
+			return 2;
+		}
+	}
+	if (optind == argc) {
+		fprintf(stderr, "%s: index: no FILE given\n", prog);
+		index_usage(stderr);
+		return 2;
+	}
+	smk_set_warn(warn_cb, NULL);
+	for (i = optind; i < argc; i++) {
+		struct smk_symbolizer *s = NULL;
+		struct smk_binary *b;
+		struct smk_error *err;
+		char *path = NULL;
+		uint64_t size = 0;
+		size_t n = 0;
+		double t0 = now_s();
+
+		err = smk_binary_open(argv[i], &cli.debuginfo, &b);
+		if (!err) {
+			err = smk_symbolizer_create(b, &s);
+			if (err)
+				smk_binary_destroy(b);
+		}
+		if (!err && status) {
+			const char *why;
+
+			/* The cache is opened with the DWARF. */
+			smk_symbolizer_layout_base(s);
+			why = smk_symbolizer_index_cache(s, &n);
+			if (why) {
+				printf("%s: no index cache used: %s\n",
+				       argv[i], why);
+				rc = rc ? rc : 1;
+			} else {
+				printf("%s: index cache used\n", argv[i]);
+			}
+		} else if (!err) {
+			err = smk_symbolizer_write_index(s, &path, &size, &n);
+			if (!err)
+				printf("%s: %zu units, %" PRIu64 " bytes, "
+				       "%.2f s: %s\n", argv[i], n, size,
+				       now_s() - t0, path);
+		}
+		if (err) {
+			fprintf(stderr, "%s: index: %s\n", prog,
+				err->message);
+			smk_error_destroy(err);
+			rc = 1;
+		}
+		free(path);
+		smk_symbolizer_destroy(s);
+	}
+	smk_cli_deinit(&cli);
+	return rc;
 }

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "contain.h"
 #include "debuginfod.h"
+#include "symcache.h"
 
 int smk_cli_contain_option(struct smk_contain_limits *l, const char *prog,
 			   int c, const char *arg)
@@ -88,6 +89,12 @@ int smk_cli_option(struct smk_cli *cli, int c, char *arg)
 		return 1;
 	case SMK_CLI_NO_DEBUGINFOD:
 		smk_debuginfod_configure(false, NULL);
+		return 1;
+	case SMK_CLI_INDEX_CACHE:
+		smk_index_cache_configure(SMK_INDEX_CACHE_WRITE);
+		return 1;
+	case SMK_CLI_NO_INDEX_CACHE:
+		smk_index_cache_configure(SMK_INDEX_CACHE_OFF);
 		return 1;
 	}
 	return 0;

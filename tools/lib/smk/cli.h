@@ -23,6 +23,8 @@ enum {
 	SMK_CLI_TARGET_PREFIX,
 	SMK_CLI_DEBUGINFOD,
 	SMK_CLI_NO_DEBUGINFOD,
+	SMK_CLI_INDEX_CACHE,
+	SMK_CLI_NO_INDEX_CACHE,
 	SMK_CLI_MEMORY_LIMIT,
 	SMK_CLI_STALL_LIMIT,
 };
@@ -35,20 +37,27 @@ enum {
 	{ "debug-info-dir", required_argument, NULL, SMK_CLI_DEBUG_DIR }, \
 	{ "target-prefix", required_argument, NULL, SMK_CLI_TARGET_PREFIX }, \
 	{ "debuginfod", optional_argument, NULL, SMK_CLI_DEBUGINFOD },	\
-	{ "no-debuginfod", no_argument, NULL, SMK_CLI_NO_DEBUGINFOD }
+	{ "no-debuginfod", no_argument, NULL, SMK_CLI_NO_DEBUGINFOD },	\
+	{ "index-cache", no_argument, NULL, SMK_CLI_INDEX_CACHE },	\
+	{ "no-index-cache", no_argument, NULL, SMK_CLI_NO_INDEX_CACHE }
 /* The case labels of SMK_CLI_DEBUG_LONGOPTS, for a tool's own switch
  * that passes them to smk_cli_option(). */
 #define SMK_CLI_DEBUG_CASES						\
 	case SMK_CLI_DEBUG_DIR:						\
 	case SMK_CLI_TARGET_PREFIX:					\
 	case SMK_CLI_DEBUGINFOD:					\
-	case SMK_CLI_NO_DEBUGINFOD
+	case SMK_CLI_NO_DEBUGINFOD:					\
+	case SMK_CLI_INDEX_CACHE:					\
+	case SMK_CLI_NO_INDEX_CACHE
 /* The help text of the two, for the tools' usage(). */
 #define SMK_CLI_DEBUGINFOD_HELP						\
 "      --debuginfod[=URLS]  ask debuginfod servers by build-id when no local\n" \
 "                           debuginfo matches (default: on when\n"	\
 "                           DEBUGINFOD_URLS is set; URLS overrides it)\n" \
-"      --no-debuginfod      never ask debuginfod servers\n"
+"      --no-debuginfod      never ask debuginfod servers\n"	\
+"      --index-cache        write the index cache of a binary that has none\n" \
+"                           (read when present: marker-resolve index)\n" \
+"      --no-index-cache     neither read nor write the index cache\n"
 /*
  * The limits of a contained reader (contain.h): --memory-limit MIB,
  * --stall-limit SECONDS; the tools that read traces through libbabeltrace2

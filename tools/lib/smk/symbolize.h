@@ -116,6 +116,20 @@ struct smk_error *smk_symbolizer_lookup(struct smk_symbolizer *s,
 struct smk_error *smk_symbolizer_load_markers(struct smk_symbolizer *s);
 
 /*
+ * The index cache (symcache.h).  Write the cache file of this binary's
+ * DWARF: every unit indexed (one at a time: what was not built before is
+ * given back after), written under a temporary name and renamed to
+ * *@path (malloc'ed), @size bytes, @nunits units.  Needs a build-id.
+ */
+struct smk_error *smk_symbolizer_write_index(struct smk_symbolizer *s,
+					     char **path, uint64_t *size,
+					     size_t *nunits);
+/* NULL when the lookups read a cache file, else why not; *@units: the
+ * units read from it so far. */
+const char *smk_symbolizer_index_cache(struct smk_symbolizer *s,
+				       size_t *units);
+
+/*
  * What to add to this file's addresses to get smk_binary's DWARF addresses
  * (struct smk_site.addr, struct smk_part.addr): 0 except for relocatable
  * files, see above.
