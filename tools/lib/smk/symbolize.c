@@ -1913,12 +1913,20 @@ static size_t unit_blob(struct smk_symbolizer *s, struct unit *u, char **buf,
 		goto out;
 	memset(*buf, 0, p.size);
 	memcpy(*buf, &h, sizeof(h));
-	memcpy(*buf + p.rows, u->rows, u->nrows * sizeof(*u->rows));
-	memcpy(*buf + p.spans, u->spans, u->nspans * sizeof(*u->spans));
-	memcpy(*buf + p.subs, u->subs, u->nsubs * sizeof(*u->subs));
-	memcpy(*buf + p.discs, u->discs, u->ndiscs * sizeof(*u->discs));
+	/* (An empty part may have no array at all: memcpy() wants one.) */
+	if (u->nrows)
+		memcpy(*buf + p.rows, u->rows, u->nrows * sizeof(*u->rows));
+	if (u->nspans)
+		memcpy(*buf + p.spans, u->spans,
+		       u->nspans * sizeof(*u->spans));
+	if (u->nsubs)
+		memcpy(*buf + p.subs, u->subs, u->nsubs * sizeof(*u->subs));
+	if (u->ndiscs)
+		memcpy(*buf + p.discs, u->discs,
+		       u->ndiscs * sizeof(*u->discs));
 	sc = (struct scope *)(*buf + p.scopes);
-	memcpy(sc, u->scopes, u->nscopes * sizeof(*sc));
+	if (u->nscopes)
+		memcpy(sc, u->scopes, u->nscopes * sizeof(*sc));
 	files = (uint32_t *)(*buf + p.files);
 	for (i = 0; i < u->nfiles; i++) {
 		blob_str_add(&t, u->files[i], &files[i]);
