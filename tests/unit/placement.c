@@ -240,7 +240,11 @@ static const struct loops_want {
 	{ "loops-gcc-O2", "deleted_body", false, "loop nesting differs", -2 },
 	{ "loops-gcc-O2", "find_hit", true, NULL, 0 },
 	{ "loops-gcc-O2", "inner_body", true, NULL, 2 },
-	{ "loops-gcc-O2", "outer_body", false, NULL, 1 },
+	/* outer_body's site is the inner for's test before the loop; its
+	 * step at the inner loop's bottom is a second row of the next
+	 * statement, reached only through the site (4 hits of 4; it was
+	 * "tail duplicated", under) */
+	{ "loops-gcc-O2", "outer_body", true, "marker block", 1 },
 	{ "loops-clang-O2", "line_head", false, NULL, -2 },
 	{ "loops-clang-O2", "deleted_body", false, NULL, -2 },
 	{ "loops-clang-O2", "find_hit", true, NULL, 0 },
@@ -325,15 +329,23 @@ static const struct loops_want {
 	 * it: the loop's exit jumps straight to the return past the site
 	 * (0 hits of 1 when it was exact); a state of "for (;;) switch"
 	 * in two loops of the code for one of the source, every cycle
-	 * through the head's dispatch (5 of 5, under for its tail). */
+	 * through the head's dispatch (5 of 5; it was under, "tail
+	 * duplicated", for the two rows of case 3's for, which only the
+	 * marker's site leads to). */
 	{ "goloops-gcc-O2", "in_retry", true, "marker block", 1 },
 	{ "goloops-gcc-O2", "after_retry", true, "marker block", 0 },
 	{ "goloops-gcc-O2", "even_state", true, "marker block", 1 },
 	{ "goloops-gcc-O2", "computed_mark", false,
 	  "loops around the marker unknown", -2 },
 	{ "goloops-gcc-O2", "drained", false, "some copies", -2 },
-	{ "goloops-gcc-O2", "odd_state", false,
-	  "marker block, tail duplicated", 2 },
+	{ "goloops-gcc-O2", "odd_state", true, "marker block", 2 },
+	/* nextcopy.c at gcc -O1: a marker before a while loop whose test
+	 * gcc evaluates before the loop and at its bottom: two rows of the
+	 * next statement for one block of the marker, the bottom one
+	 * reached only through the body (5 hits of 5; it was "tail
+	 * duplicated", under: zlib's deflateSetDictionary(), 194 markers
+	 * of bench/realcode at gcc -O1 to -Os, every one that ran exact) */
+	{ "nextcopy-gcc-O1", "dict_mark", true, "marker block", 0 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

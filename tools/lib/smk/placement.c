@@ -5073,6 +5073,52 @@ static bool stored_value(struct smk_binary *b, uint64_t addr,
 				 ((1ULL << bits) - 1))) < size;
 }
 
+/*
+ * More rows start the statement after the marker than the marker has
+ * copies: is one of them a way on that passes none of the marker's sites
+ * @sites, so that the marker runs there unseen (a tail the compiler
+ * duplicated: "if (a) x(); else y(); marker; z();" with z() copied into
+ * both arms and the marker kept in one)?  A row that every path of one
+ * pass of the loops around it, from its function's entry, reaches only
+ * through a site is not: it is the marker's way on seen again (a while
+ * loop's test, evaluated before the loop and again at its bottom, after
+ * the body), or it follows a site in its block.  A marker runs at most
+ * once in one pass (a second run takes a loop's back edge), and the site
+ * passed on the way is that run's.  Unknown flow, a row in another
+ * function (a .cold part) or no memory: a bypass.
+ */
+static bool next_bypasses(struct smk_binary *b, struct smk_placement *p,
+			  const struct addrs *next, const struct addrs *sites)
+{
+	size_t j, k;
+
+	for (j = 0; j < next->n; j++) {
+		const struct smk_symbol *sym =
+			smk_binary_symbol_at(b, next->v[j]);
+
+		for (k = 0; k < sites->n; k++)
+			if (sites->v[k] == next->v[j])
+				break;
+		if (k < sites->n)
+			continue;	/* a site's own row */
+		for (k = 0; k < sites->n; k++)
+			if (smk_binary_symbol_at(b, sites->v[k]) == sym)
+				break;
+		if (!sym || k == sites->n ||
+		    smk_code_reached_around(b, next->v[j], sites->v,
+					    sites->n) != SMK_NO) {
+			explain(p, "  %#llx: a copy of the next "
+				"statement reached around the marker's "
+				"sites", (unsigned long long)next->v[j]);
+			return true;
+		}
+		explain(p, "  %#llx: a copy of the next statement, "
+			"reached only through the marker's sites",
+			(unsigned long long)next->v[j]);
+	}
+	return false;
+}
+
 /* prev_end()'s site @s: the values its instruction may still change,
  * but for the one it stores, read from what it stores. */
 static struct smk_error *prev_end_values(struct smk_binary *b,
@@ -5191,6 +5237,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		on.n = next.n = prev.n = 0;
 		if (in->own_block && in->nparts) {
 			struct addrs pv = { 0 };	/* the copies */
+			struct addrs ks = { 0 };	/* those kept: sites */
 			Dwarf_Die block;
 			size_t kept = 0, apart = parts_apart(in);
 			bool bp = false, away = false;
@@ -5226,9 +5273,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					r = RULE_OWN_BLOCK;
 				note(&acc, r);
 				kept++;
-				err = add_site(b, m, p, &cu, &block, in->root,
-					       in->parts[j].addr, in->inlined,
-					       r == RULE_NEXT_JOINED, flags);
+				err = addrs_add(&ks, in->parts[j].addr);
+				if (!err)
+					err = add_site(b, m, p, &cu, &block,
+						       in->root,
+						       in->parts[j].addr,
+						       in->inlined,
+						       r == RULE_NEXT_JOINED,
+						       flags);
 			}
 			/* Copies of the block at one address, where other
 			 * copies are apart: the passes of a loop unrolled
@@ -5246,8 +5298,11 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				note(&acc, RULE_PARTIAL);
 			}
 			/* More copies of the next statement than of the
-			 * marker: the tail after it was duplicated. */
-			if (!err && kept && next.n > kept)
+			 * marker: the tail after it was duplicated, unless
+			 * every copy is reached only through the marker's
+			 * sites. */
+			if (!err && kept && next.n > kept &&
+			    next_bypasses(b, p, &next, &ks))
 				note(&acc, RULE_TAIL_DUP);
 			if (!err && kept && !acc.under &&
 			    tail_copied(b, &cu, file, m, in))
@@ -5281,6 +5336,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					note(&acc, RULE_PARTIAL);
 			}
 			free(pv.v);
+			free(ks.v);
 			if (err)
 				break;
 			if (kept)
