@@ -730,6 +730,26 @@ int main(void)
 			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
 			  "\tint v[a];\n\ttrace_simple(n, \"%d\", a);\n"
 			  "\treturn a;\n}\n", 0 },
+			{ "arrays of constant bounds between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tunsigned short count[MAXBITS+1], w[2 * 8];\n"
+			  "\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 1 },
+			{ "static tables with initializers between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tstatic const unsigned short lb[3] = { 3, 4, 5 };\n"
+			  "\tstatic int k = 1, q[2] = { 1, 2 };\n"
+			  "\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn a + k;\n}\n", 1 },
+			{ "a static, then an initialized automatic between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tstatic int k = 1;\n\tint z = g(a);\n"
+			  "\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn z + k;\n}\n", 0 },
+			{ "an array whose bound is a call between",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\tint v[N(a)];\n\ttrace_simple(n, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 0 },
 		};
 
 		for (i = 0; i < sizeof(group) / sizeof(*group); i++) {

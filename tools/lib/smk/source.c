@@ -449,22 +449,84 @@ int smk_source_marker_written(struct smk_binary *b, const char *path,
 static bool keyword(const struct source *s, size_t i);
 static bool identifier(const struct source *s, size_t i);
 
+/* Is the token at @i an integer literal ("31", "0x1fU")? */
+static bool number(const struct source *s, size_t i)
+{
+	return i < s->n && s->t[i].len &&
+	       s->text[s->t[i].off] >= '0' && s->text[s->t[i].off] <= '9';
+}
+
+/* Is the token at @i a name written as constants are: upper-case letters,
+ * digits and '_' ("MAXBITS", "ENOUGH_LENS")? */
+static bool constant_name(const struct source *s, size_t i)
+{
+	size_t k;
+	bool upper = false;
+
+	if (!identifier(s, i) || keyword(s, i))
+		return false;
+	for (k = 0; k < s->t[i].len; k++) {
+		char c = s->text[s->t[i].off + k];
+
+		if (c >= 'a' && c <= 'z')
+			return false;
+		upper = upper || (c >= 'A' && c <= 'Z');
+	}
+	return upper;
+}
+
 /*
  * The ';' of a declaration at @i that has no code: names and '*' and ','
- * only ("Int32 budget;", "unsigned n, *p;"), no initializer, array bound
- * or call; s->n when it is not one.
+ * ("Int32 budget;", "unsigned n, *p;"), array bounds written with
+ * numbers, constants' names and arithmetic only ("count[MAXBITS+1]"), and
+ * a static, extern or typedef declaration whole, initializer included
+ * ("static const unsigned short lbase[31] = { 3, 4, ... };": a static's
+ * initializer is constant data, laid down before the program runs); no
+ * initializer of an automatic variable, no bound of a variable's value,
+ * no call; s->n when it is not one.
  */
 static size_t bare_declaration(const struct source *s, size_t i)
 {
-	size_t j;
+	bool storage = false;
+	size_t j, k;
 
 	if (keyword(s, i) || !identifier(s, i))
 		return s->n;
-	for (j = i; j < s->n && !is(s, j, ";"); j++)
+	for (j = i; j < s->n && !is(s, j, ";"); j++) {
+		if (is(s, j, "static") || is(s, j, "extern") ||
+		    is(s, j, "typedef"))
+			storage = true;
+		if (is(s, j, "[")) {
+			k = match(s, j, 1);
+			if (k >= s->n)
+				return s->n;
+			for (j++; j < k; j++)
+				if (!number(s, j) && !constant_name(s, j) &&
+				    !is(s, j, "+") && !is(s, j, "-") &&
+				    !is(s, j, "*") && !is(s, j, "/") &&
+				    !is(s, j, "<<") && !is(s, j, ">>"))
+					return s->n;
+			continue;
+		}
+		if (storage && is(s, j, "=")) {
+			/* To the ',' or ';' ending the initializer. */
+			for (j++; j < s->n && !is(s, j, ",") &&
+				  !is(s, j, ";"); j++)
+				if (is(s, j, "{") || is(s, j, "(") ||
+				    is(s, j, "[")) {
+					j = match(s, j, 1);
+					if (j >= s->n)
+						return s->n;
+				}
+			if (j >= s->n || is(s, j, ";"))
+				break;
+			continue;
+		}
 		if (!(identifier(s, j) && !keyword(s, j)) && !is(s, j, "*") &&
 		    !is(s, j, ","))
 			return s->n;
-	return j > i + 1 ? j : s->n;
+	}
+	return j < s->n && j > i + 1 ? j : s->n;
 }
 
 /*
