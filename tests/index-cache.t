@@ -19,6 +19,7 @@
 # we cannot write.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/samples.sh"
+. "$(dirname "$0")/fixtures/symbolize/build.sh"
 
 for t in gcc clang python3 readelf pkg-config; do
 	command -v $t >/dev/null || skip_all "$t not found (run scripts/deps.sh)"
@@ -35,17 +36,10 @@ W="-Wall -Wextra -Werror"
 export SMK_INDEX_CACHE_DIR="$TMP/cache"
 cd "$TMP"
 
-build() {	# NAME CC FLAGS...
-	_n=$1 _cc=$2
-	shift 2
-	$_cc "$@" $W -fPIC -shared -o "lib$_n.so" "$FX/lib.c" &&
-	$_cc "$@" $W -o "prog-$_n" "$FX/prog.c" "$FX/util.c" "$FX/alias.S" \
-		"./lib$_n.so"
-}
-build gcc2 gcc -O2 -g &&
-build gcc2d4 gcc -O2 -gdwarf-4 &&
-build clang2 clang -O2 -g -gdwarf-aranges &&
-build clang2na clang -O2 -g
+build_fixture gcc2 gcc -O2 -g &&
+build_fixture gcc2d4 gcc -O2 -gdwarf-4 &&
+build_fixture clang2 clang -O2 -g -gdwarf-aranges &&
+build_fixture clang2na clang -O2 -g
 ok "fixtures built: gcc and clang -O2, DWARF 4 and 5, clang without .debug_aranges" test $? = 0
 
 # buildid FILE: the GNU build-id note, in hex
@@ -230,17 +224,10 @@ is "$rc|$(cat err)" "1|marker-resolve: index: nope: No such file or directory" \
 	"index of a missing file: exit 1, named"
 
 # ---- a relocatable file: a sample module, built here ----
-why=
-if ! rel=$("$TOP/scripts/kernel-release.sh" 2>&1); then
-	why="cannot name the cloud kernel release: $rel"
-elif [ ! -f "/usr/src/linux-headers-$rel/Makefile" ]; then
-	why="no kernel headers for $rel (run scripts/deps.sh)"
-else
-	copy_samples "$TMP/kbuild"
-	make -j2 -C "$TMP/kbuild/samples" KDIR="/usr/src/linux-headers-$rel" \
-		> kbuild.log 2>&1 || diag "$(tail -n 5 kbuild.log)"
-	[ -f "$TMP/kbuild/samples/smk_sample.ko" ] || why="smk_sample.ko not built"
-fi
+build_samples "$TMP/kbuild"
+why=$samples_why
+[ -z "$why" ] && [ ! -f "$TMP/kbuild/samples/smk_sample.ko" ] &&
+	why="smk_sample.ko not built"
 if [ -n "$why" ]; then
 	skip "$why"
 	skip "$why"

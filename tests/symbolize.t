@@ -28,6 +28,7 @@
 # random bytes rewritten: no crash).
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/samples.sh"
+. "$(dirname "$0")/fixtures/symbolize/build.sh"
 
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 only (tests/fixtures/symbolize/alias.S)"
 for t in gcc clang python3 readelf objdump objcopy nm strip addr2line \
@@ -56,19 +57,12 @@ gcc -O1 -Wall -o oracle "$FX/oracle.c" $(pkg-config --cflags --libs libdw) ||
 # ---- the fixtures: -O0/-O2, gcc/clang, gcc DWARF 4 ----
 # clang writes .debug_aranges only when asked; eu-addr2line finds no unit
 # without it (we do: see "clang without .debug_aranges" below).
-build() {	# NAME CC FLAGS...
-	_n=$1 _cc=$2
-	shift 2
-	$_cc "$@" $W -fPIC -shared -o "lib$_n.so" "$FX/lib.c" &&
-	$_cc "$@" $W -o "prog-$_n" "$FX/prog.c" "$FX/util.c" "$FX/alias.S" \
-		"./lib$_n.so"
-}
-build gcc0 gcc -O0 -g &&
-build gcc2 gcc -O2 -g &&
-build gcc2d4 gcc -O2 -gdwarf-4 &&
-build clang0 clang -O0 -g -gdwarf-aranges &&
-build clang2 clang -O2 -g -gdwarf-aranges &&
-build clang2na clang -O2 -g
+build_fixture gcc0 gcc -O0 -g &&
+build_fixture gcc2 gcc -O2 -g &&
+build_fixture gcc2d4 gcc -O2 -gdwarf-4 &&
+build_fixture clang0 clang -O0 -g -gdwarf-aranges &&
+build_fixture clang2 clang -O2 -g -gdwarf-aranges &&
+build_fixture clang2na clang -O2 -g
 ok "fixtures built: gcc and clang, -O0 and -O2, DWARF 4 and 5" test $? = 0
 COLD=$(nm prog-gcc2 | awk '$3 == "lookup.cold" { print $1 }')
 ok "gcc -O2 split lookup() into lookup.cold" test -n "$COLD"
@@ -164,16 +158,8 @@ is "$(head -n 1 ours.txt)" twice_a \
 	"two subprograms at one address: the first in DIE order, as libdw"
 # The sample modules, built here against the cloud kernel's headers (not
 # whatever .ko an earlier build left in samples/): two results each.
-why=
-if ! rel=$("$TOP/scripts/kernel-release.sh" 2>&1); then
-	why="cannot name the cloud kernel release: $rel"
-elif [ ! -f "/usr/src/linux-headers-$rel/Makefile" ]; then
-	why="no kernel headers for $rel (run scripts/deps.sh)"
-else
-	copy_samples "$TMP/kbuild"
-	make -j2 -C "$TMP/kbuild/samples" KDIR="/usr/src/linux-headers-$rel" \
-		> kbuild.log 2>&1 || diag "$(tail -n 5 kbuild.log)"
-fi
+build_samples "$TMP/kbuild"
+why=$samples_why
 for m in smk_sample smk_ring; do
 	if [ -n "$why" ]; then
 		skip "$why"

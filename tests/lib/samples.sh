@@ -19,3 +19,21 @@ copy_samples() {
 	done
 	return 0
 }
+
+# build_samples DIR: copy_samples DIR, then build them against the cloud
+# kernel's headers; $samples_why is empty when make ran, else why it could
+# not (no release, no headers).  A failed make shows its log's tail as a
+# diagnostic; the caller checks for the .ko files it needs.
+build_samples() {
+	samples_why=
+	if ! _rel=$("$TOP/scripts/kernel-release.sh" 2>&1); then
+		samples_why="cannot name the cloud kernel release: $_rel"
+	elif [ ! -f "/usr/src/linux-headers-$_rel/Makefile" ]; then
+		samples_why="no kernel headers for $_rel (run scripts/deps.sh)"
+	else
+		copy_samples "$1"
+		make -j2 -C "$1/samples" KDIR="/usr/src/linux-headers-$_rel" \
+			> "$1/kbuild.log" 2>&1 ||
+			diag "$(tail -n 5 "$1/kbuild.log")"
+	fi
+}

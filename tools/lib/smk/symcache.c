@@ -168,12 +168,14 @@ static void header_of(const struct smk_index_key *key, struct file_header *h)
 	memcpy(h->sizes, key->sizes, sizeof(h->sizes));
 }
 
-static bool pread_all(int fd, void *buf, size_t len, uint64_t off)
+/* All @len bytes at @off, read (@out false) or written (@out true). */
+static bool io_all(int fd, void *buf, size_t len, uint64_t off, bool out)
 {
 	char *p = buf;
 
 	while (len) {
-		ssize_t r = pread(fd, p, len, off);
+		ssize_t r = out ? pwrite(fd, p, len, off) :
+			pread(fd, p, len, off);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -186,22 +188,14 @@ static bool pread_all(int fd, void *buf, size_t len, uint64_t off)
 	return true;
 }
 
+static bool pread_all(int fd, void *buf, size_t len, uint64_t off)
+{
+	return io_all(fd, buf, len, off, false);
+}
+
 static bool write_all(int fd, const void *buf, size_t len, uint64_t off)
 {
-	const char *p = buf;
-
-	while (len) {
-		ssize_t r = pwrite(fd, p, len, off);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return false;
-		p += r;
-		len -= r;
-		off += r;
-	}
-	return true;
+	return io_all(fd, (void *)buf, len, off, true);
 }
 
 struct smk_error *smk_index_open(const struct smk_index_key *key,
