@@ -231,6 +231,7 @@ struct smk_symbolizer {
 	bool keyed;		/* key holds a build-id */
 	struct smk_index *cache;
 	const char *cache_why;	/* why none is used */
+	bool writing_index;	/* smk_symbolizer_write_index() will */
 	size_t cache_units;	/* units read from it */
 
 	struct urange *ranges;
@@ -1850,7 +1851,7 @@ struct blob_strs {
 
 static bool blob_str_add(struct blob_strs *t, const char *str, uint32_t *off)
 {
-	size_t h, mask = t->cap - 1;
+	size_t h, mask = t->cap - 1, len;
 
 	if (!str) {
 		*off = UINT32_MAX;
@@ -1862,11 +1863,12 @@ static bool blob_str_add(struct blob_strs *t, const char *str, uint32_t *off)
 			*off = t->offs[h];
 			return true;
 		}
-	if (t->size + strlen(str) + 1 > UINT32_MAX - 1)
+	len = strlen(str) + 1;
+	if (t->size + len > UINT32_MAX - 1)
 		return false;
 	t->keys[h] = str;
 	t->offs[h] = *off = t->size;
-	t->size += strlen(str) + 1;
+	t->size += len;
 	return true;
 }
 
@@ -2196,7 +2198,8 @@ static struct smk_error *open_cache(struct smk_symbolizer *s)
 		return NULL;
 	}
 	err = smk_index_open(&s->key, &s->cache, &s->cache_why);
-	if (err || s->cache || mode != SMK_INDEX_CACHE_WRITE)
+	if (err || s->cache || mode != SMK_INDEX_CACHE_WRITE ||
+	    s->writing_index)
 		return err;
 	err = write_index(s, &path, &size, &n);
 	if (err) {
@@ -2241,11 +2244,14 @@ struct smk_error *smk_symbolizer_write_index(struct smk_symbolizer *s,
 					     char **path, uint64_t *size,
 					     size_t *nunits)
 {
-	struct smk_error *err = prepare(s);
+	struct smk_error *err;
 
 	*path = NULL;
 	*size = 0;
 	*nunits = 0;
+	/* Written once: not also by prepare() under --index-cache. */
+	s->writing_index = true;
+	err = prepare(s);
 	return err ? err : write_index(s, path, size, nunits);
 }
 

@@ -284,17 +284,13 @@ struct smk_error *smk_index_open(const struct smk_index_key *key,
 	*ret = x;
 	return NULL;
 nomem:
+	err = &smk_error_nomem;
+ignore:	/* err: NULL, or no memory */
 	if (x)
 		free(x->dir);
 	free(x);
 	close(fd);
-	return &smk_error_nomem;
-ignore:
-	if (x)
-		free(x->dir);
-	free(x);
-	close(fd);
-	return NULL;
+	return err;
 }
 
 void smk_index_close(struct smk_index *x)
