@@ -456,29 +456,12 @@ static bool number(const struct source *s, size_t i)
 	       s->text[s->t[i].off] >= '0' && s->text[s->t[i].off] <= '9';
 }
 
-/* Is the token at @i a name written as constants are: upper-case letters,
- * digits and '_' ("MAXBITS", "ENOUGH_LENS")? */
-static bool constant_name(const struct source *s, size_t i)
-{
-	size_t k;
-	bool upper = false;
-
-	if (!identifier(s, i) || keyword(s, i))
-		return false;
-	for (k = 0; k < s->t[i].len; k++) {
-		char c = s->text[s->t[i].off + k];
-
-		if (c >= 'a' && c <= 'z')
-			return false;
-		upper = upper || (c >= 'A' && c <= 'Z');
-	}
-	return upper;
-}
+static bool upper_name(const struct source *s, size_t i);
 
 /*
  * The ';' of a declaration at @i that has no code: names and '*' and ','
  * ("Int32 budget;", "unsigned n, *p;"), array bounds written with
- * numbers, constants' names and arithmetic only ("count[MAXBITS+1]"), and
+ * numbers, constants' names (upper_name()) and arithmetic only ("count[MAXBITS+1]"), and
  * a static, extern or typedef declaration whole, initializer included
  * ("static const unsigned short lbase[31] = { 3, 4, ... };": a static's
  * initializer is constant data, laid down before the program runs); no
@@ -501,7 +484,7 @@ static size_t bare_declaration(const struct source *s, size_t i)
 			if (k >= s->n)
 				return s->n;
 			for (j++; j < k; j++)
-				if (!number(s, j) && !constant_name(s, j) &&
+				if (!number(s, j) && !upper_name(s, j) &&
 				    !is(s, j, "+") && !is(s, j, "-") &&
 				    !is(s, j, "*") && !is(s, j, "/") &&
 				    !is(s, j, "<<") && !is(s, j, ">>"))
@@ -1384,8 +1367,7 @@ int smk_source_switch_arm(struct smk_binary *b, const char *path,
 	    (open = before_parens(s, brace - 1) + 1) > s->n ||
 	    !is(s, open - 1, "switch") ||
 	    open + 2 != brace - 1 || !ident_char(s->text[s->t[open + 1].off]) ||
-	    (s->text[s->t[open + 1].off] >= '0' &&
-	     s->text[s->t[open + 1].off] <= '9') ||
+	    number(s, open + 1) ||
 	    s->t[open + 1].len >= expr_size)
 		return 0;
 	memcpy(expr, s->text + s->t[open + 1].off, s->t[open + 1].len);
@@ -1402,8 +1384,7 @@ int smk_source_switch_arm(struct smk_binary *b, const char *path,
 		neg = is(s, k - 1, "-");
 		if (!is(s, neg ? k - 2 : k - 1, "case") ||
 		    s->t[k].len >= sizeof(num) ||
-		    !(s->text[s->t[k].off] >= '0' &&
-		      s->text[s->t[k].off] <= '9') || *nvals == max)
+		    !number(s, k) || *nvals == max)
 			return 0;
 		memcpy(num, s->text + s->t[k].off, s->t[k].len);
 		num[s->t[k].len] = '\0';
@@ -3028,8 +3009,7 @@ int smk_source_initializer(struct smk_binary *b, const char *path,
 		neg = true;
 		k++;
 	}
-	if (k >= s->n || s->t[k].len >= sizeof(num) ||
-	    !(s->text[s->t[k].off] >= '0' && s->text[s->t[k].off] <= '9'))
+	if (k >= s->n || s->t[k].len >= sizeof(num) || !number(s, k))
 		return 0;
 	memcpy(num, s->text + s->t[k].off, s->t[k].len);
 	num[s->t[k].len] = '\0';
