@@ -346,6 +346,11 @@ static const struct loops_want {
 	 * duplicated", under: zlib's deflateSetDictionary(), 194 markers
 	 * of bench/realcode at gcc -O1 to -Os, every one that ran exact) */
 	{ "nextcopy-gcc-O1", "dict_mark", true, "marker block", 0 },
+	/* colrows.c at gcc -O0: a marker with no code before a statement
+	 * gcc gives a row per column, one straight after the other (2 hits
+	 * a run when it was approximated, two sites: zlib's adler32_z(),
+	 * 11 markers of bench/realcode at gcc -O0) */
+	{ "colrows-gcc-O0", "split_mark", true, "next line, straight", 0 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

@@ -5509,6 +5509,16 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			next.n = 0;
 			off_path = true;
 		} else if (next.n) {
+			size_t had = next.n;
+
+			if (drop_continued_rows(b, &cu, &next))
+				explain(p, "copy in %s: %zu of %zu rows of the "
+					"next line run straight on from one "
+					"before (unoptimized code: columns of "
+					"one run)",
+					dwarf_diename(&root) ?
+					dwarf_diename(&root) : "?",
+					had - next.n, had);
 			rule = RULE_NEXT_LINE;
 			use = &next;
 			/*
