@@ -58,7 +58,14 @@ cd "$B" || exit 1
 # that moves a marker or two does not fail this test; what is measured is
 # printed.  Before punned jumps (patch.h) a site whose 5 bytes reached a
 # jump target, a ret or code of a switch was refused: gcc -O2 33, exact
-# variant 53.
+# variant 53.  A punned jump's target is fixed by the code after the site
+# ("nop; jmp .-0x67; nopw ..." points 246 MB past the program), and the
+# heap, placed at random in the 1 GB after the program (Linux 6.x brk
+# randomization), covers it about once in 100 runs, often for several
+# sites at once (their bytes alike): such a site is refused with "no free
+# page where the punned jump can reach", as it must be (fail closed), and
+# an exact marker so refused counts toward the floor, printed apart; any
+# other refusal does not.
 cat > "$TMP/check.py" << 'EOF2'
 import json, sys
 floors = dict(a.split("=") for a in sys.argv[2:])
@@ -85,8 +92,17 @@ for c in json.load(open(sys.argv[1]))["configs"]:
           f"err the way they say ({t['wrong_directions']} do not)")
     key = f"{c['variant']}-{c['cc']}{c['level']}"
     fl = int(floors.get(key, 0))
-    print(f"{int(t['exact'] < fl)}\t{name}: at least {fl} markers "
-          f"activated exact ({t['exact']})")
+    layout = [m["name"] for m in c["markers"]
+              if all("no free page where the punned jump can reach" in w
+                     for w in (m.get("reason") or "")[len("in-process: "):]
+                     .split("; "))
+              and m.get("refused_verdict") == "exact"]
+    if layout:
+        print(f"#\t{name}: refused for the address space's layout "
+              f"(a punned jump's page taken): {', '.join(layout)}")
+    print(f"{int(t['exact'] + len(layout) < fl)}\t{name}: at least {fl} "
+          f"markers activated exact ({t['exact']}, and "
+          f"{len(layout)} refused for the layout)")
 EOF2
 FLOORS="zero-gcc-O0=38 zero-gcc-O2=36 zero-gcc-O3=34 zero-gcc-Os=40
 zero-clang-O0=61 zero-clang-O2=33 zero-clang-O3=31 zero-clang-Os=38

@@ -895,6 +895,7 @@ def inproc_run(binary, markers, workdir):
         why = refused.get(name) or (
             [] if offs <= patched.get(name, set()) else ["not patched"])
         if why:
+            m["refused_verdict"] = m["verdict"]
             m["verdict"] = "not found"
             m["reason"] = "in-process: " + "; ".join(sorted(set(why)))
             m["inproc_refused"] = True
@@ -1126,6 +1127,8 @@ def compare(expected, markers, got):
                "unavailable": 0, "repr_differs": 0, "nargs": nargs,
                "problems": list(m.get("attach_errors", [])),
                "def_seconds": m.get("def_seconds")}
+        if "refused_verdict" in m:
+            row["refused_verdict"] = m["refused_verdict"]
         # An argument is available when every site fetches it.
         avail = 0
         for i in range(nargs):
