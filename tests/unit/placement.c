@@ -351,6 +351,13 @@ static const struct loops_want {
 	 * a run when it was approximated, two sites: zlib's adler32_z(),
 	 * 11 markers of bench/realcode at gcc -O0) */
 	{ "colrows-gcc-O0", "split_mark", true, "next line, straight", 0 },
+	/* loopnext.c at gcc -O0: a marker with no code, a static table's
+	 * initializer, then a for loop: the loop's start is the site, its
+	 * test and step rows (deeper in the loop) not (it was "not on the
+	 * marker's path": the table's braces were read as a block; zlib's
+	 * inflate_table(), six markers of bench/realcode, 6 hits of 6 each
+	 * now) */
+	{ "loopnext-gcc-O0", "fill_mark", true, "next line, straight", 0 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

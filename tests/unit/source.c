@@ -312,6 +312,21 @@ struct falls_case {
 };
 
 static const struct falls_case falls_cases[] = {
+	{ "past a static table's initializer (zlib's inflate_table())",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tstatic const short lbase[4] = { /* base */\n"
+	  "\t\t3, 4, 5, 6};\n\treturn lbase[a & 3];\n}\n",
+	  3, 1 },
+	{ "past an initializer holding a ?:",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tint t[2] = { a ? 1 : 2, 0 };\n"
+	  "\treturn t[0];\n}\n",
+	  2, 0 },
+	{ "past an initializer holding a statement expression",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tint t[2] = { ({ int q = a; q; }), 0 };\n"
+	  "\treturn t[0];\n}\n",
+	  2, -1 },
 	{ "an arm ending in a return (shop's order_short)",
 	  "int f(int a, int b)\n{\n\tif (a < b) {\n"
 	  "\t\ttrace_simple(m, \"%d\", a);\n\t\treturn -1;\n\t}\n"

@@ -5527,19 +5527,42 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * before the marker: it runs exactly when that
 			 * statement does, and so when the marker does.
 			 */
-			if (next.n == 1 && prev.n) {
-				uint64_t from = 0;
+			/*
+			 * Or the first of several, the others deeper in
+			 * loops of the code than it: the next statement is a
+			 * loop ("for (i = 0; i < n; i++)": its start, then
+			 * its test and step inside the loop), entered once.
+			 */
+			if (prev.n) {
+				uint64_t from = 0, first = next.v[0];
 				size_t q;
 
+				for (q = 1; q < next.n; q++)
+					if (next.v[q] < first)
+						first = next.v[q];
 				for (q = 0; q < prev.n; q++)
-					if (prev.v[q] < next.v[0] &&
+					if (prev.v[q] < first &&
 					    prev.v[q] > from)
 						from = prev.v[q];
-				if (from && smk_code_straight(b, from,
-							      next.v[0]) &&
+				if (from && smk_code_straight(b, from, first) &&
 				    in_marker_block(b, m, file, &cu, &root, from,
-						    next.v[0]))
+						    first) &&
+				    (next.n == 1 ||
+				     rest_deeper(b, &next, first))) {
+					if (next.n > 1)
+						explain(p, "copy in %s: the "
+							"first of the %zu "
+							"rows of the next "
+							"line, the others "
+							"deeper in loops of "
+							"the code",
+							dwarf_diename(&root) ?
+							dwarf_diename(&root) :
+							"?", next.n);
+					next.v[0] = first;
+					next.n = 1;
 					rule = RULE_NEXT_STRAIGHT;
+				}
 			}
 			if (rule == RULE_NEXT_LINE && next.n == 1 &&
 			    next_line == (int)marker_last_line(m) + 1)

@@ -1469,6 +1469,24 @@ static bool leaves_or_labels(const struct source *s, size_t i)
 }
 
 /*
+ * The braces from @open to @close hold an initializer's data that control
+ * passes straight through: no token that leaves or labels code
+ * (leaves_or_labels(): a "?:" or a designator's ':' counts as not proven),
+ * no statement expression "({".
+ */
+static bool plain_initializer(const struct source *s, size_t open,
+			      size_t close)
+{
+	size_t k;
+
+	for (k = open + 1; k < close; k++)
+		if (leaves_or_labels(s, k) ||
+		    (is(s, k, "{") && is(s, k - 1, "(")))
+			return false;
+	return true;
+}
+
+/*
  * The '}' at @close ends a block that control leaves by falling out of
  * it to the code after it: 1 a plain block, an if's arm (no else after
  * it) or an else's arm; 2 the function's body (control returns); 3 a
@@ -1537,6 +1555,11 @@ int smk_source_falls_to(struct smk_binary *b, const char *path,
 
 			if (close >= s->n || s->t[close].line >= next)
 				return 0;
+			/* An initializer's braces ("static const short
+			 * lbase[31] = { 3, 4, ... };"): data, no block. */
+			if (k && is(s, k - 1, "=") &&
+			    plain_initializer(s, k, close))
+				k = close;
 		}
 	}
 	if (k >= s->n || s->t[k].line != next)
