@@ -358,6 +358,15 @@ static const struct loops_want {
 	 * inflate_table(), six markers of bench/realcode, 6 hits of 6 each
 	 * now) */
 	{ "loopnext-gcc-O0", "fill_mark", true, "next line, straight", 0 },
+	/* afterstmt.c at gcc -O0: markers ending a then arm with an else
+	 * after it, the statement before a call or a for loop: the site is
+	 * the arm's jump over the else, which only that statement's code
+	 * leads to (2 and 4 hits, as the marker runs; both had no site:
+	 * the next line with code is the else's) */
+	{ "afterstmt-gcc-O0", "call_end", true,
+	  "end of the statement before", 0 },
+	{ "afterstmt-gcc-O0", "loop_end", true,
+	  "end of the statement before", 0 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

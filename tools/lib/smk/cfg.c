@@ -2432,6 +2432,39 @@ enum smk_answer smk_code_range_exits(struct smk_binary *b, uint64_t lo,
 	return leaves ? SMK_YES : SMK_NO;
 }
 
+enum smk_answer smk_code_range_completes_at(struct smk_binary *b,
+					    uint64_t lo, uint64_t hi)
+{
+	const struct smk_symbol *sym;
+	struct func_info *fn = lo < hi ? func_at(b, lo, &sym) : NULL;
+	size_t i = fn ? insn_find(fn, lo) : 0, j;
+
+	if (!fn || i >= fn->n || fn->insns[i].addr != lo ||
+	    sym != smk_binary_symbol_at(b, hi) || fn->table_unknown)
+		return SMK_UNKNOWN;
+	for (; i < fn->n && fn->insns[i].addr < hi; i++) {
+		const struct insn_info *in = &fn->insns[i];
+
+		if (in->ret || in->indirect)
+			return SMK_NO;
+		if (in->jump && (!in->target || in->target < lo ||
+				 in->target > hi))
+			return SMK_NO;
+	}
+	if (i >= fn->n || fn->insns[i].addr != hi)
+		return SMK_UNKNOWN;
+	if (fn->insns[i].ientry)
+		return SMK_NO;
+	for (j = 0; j < fn->ntable; j++)
+		if (fn->table[j].target == hi)
+			return SMK_NO;
+	for (j = 0; j < fn->n; j++)
+		if (fn->insns[j].jump && fn->insns[j].target == hi &&
+		    (fn->insns[j].addr < lo || fn->insns[j].addr >= hi))
+			return SMK_NO;
+	return SMK_YES;
+}
+
 bool smk_code_insn_writes(struct smk_binary *b, uint64_t addr,
 			  struct smk_code_writes *w)
 {

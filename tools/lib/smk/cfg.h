@@ -149,6 +149,19 @@ uint64_t smk_code_insn_end(struct smk_binary *b, uint64_t addr);
 enum smk_answer smk_code_range_exits(struct smk_binary *b, uint64_t lo,
 				     uint64_t hi, uint64_t *last);
 
+/*
+ * Is the code [@lo, @hi) of one function left only to @hi (falling off its
+ * end or jumping there: no return, no indirect jump, no jump elsewhere
+ * out of it), and is @hi entered only from it (no jump from outside, no
+ * switch table entry)?  Then the instruction at @hi runs exactly when that
+ * code completes.  Calls return into it (one that does not return ends
+ * the path, which then reaches @hi no more than it completes).
+ * SMK_UNKNOWN when @lo or @hi is not an instruction's boundary, the code
+ * is not decoded or a switch table of the function was not read.
+ */
+enum smk_answer smk_code_range_completes_at(struct smk_binary *b,
+					    uint64_t lo, uint64_t hi);
+
 /* What an instruction may write (smk_code_insn_writes()). */
 struct smk_code_writes {
 	bool call;		/* a call */

@@ -4953,10 +4953,20 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
  * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
  * at the join).  Its values are read before it runs: prev_end_values()
  * drops what it may write.
+ * When that instruction is a call, or the statement before is an if, a
+ * loop or a switch (smk_source_prev_any(), no return in it), the
+ * instruction after the statement's code, when every way out of that
+ * code goes there and no other way leads there
+ * (smk_code_range_completes_at()), runs exactly when the statement
+ * completes (gcc -O0 "if (r1 > r2) { freereg(fs, r1); freereg(fs, r2);
+ * marker; } else ...": the then arm's jump over the else, under the line
+ * after the if; lua's freeregs(), which had no site); *@after says so,
+ * and the values there are the statement's completed ones.
  */
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
-		     uint64_t *out, uint64_t *start, struct smk_placement *p)
+		     uint64_t *out, uint64_t *start, bool *after,
+		     struct smk_placement *p)
 {
 	char path[4096];
 	const char *src = marker_source(b, m, file, path, sizeof(path));
@@ -4966,10 +4976,17 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	Dwarf_Lines *lines;
 	size_t nlines, i;
 
+	bool plain, returns = false;
+
 	if (!src || !smk_dwarf_cu_unoptimized(b, cu) ||
-	    smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
-				      &pl) != 1 || pl >= m->line ||
 	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
+		return false;
+	plain = smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
+					  &pl) == 1;
+	if (!plain && (smk_source_prev_any(b, src, m->line, m->rec.name, &pf,
+					   &pl, &returns) != 1 || returns))
+		return false;
+	if (pl >= m->line)
 		return false;
 	for (i = 0; i + 1 < nlines; i++) {
 		Dwarf_Addr a, e;
@@ -4997,15 +5014,28 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		    ln < (int)pf || ln > (int)pl)
 			return false;
 	}
-	if (smk_code_range_exits(b, lo, hi, &last) != SMK_NO || !last ||
-	    !smk_code_insn_writes(b, last, &w) || w.call)
-		return false;
-	explain(p, "  %#llx: the last instruction of the statement before "
-		"the marker (lines %u to %u, unoptimized code, %#llx to "
-		"%#llx, left only at its end)", (unsigned long long)last,
-		pf, pl, (unsigned long long)lo, (unsigned long long)hi);
-	*out = last;
 	*start = lo;
+	*after = false;
+	if (plain && smk_code_range_exits(b, lo, hi, &last) == SMK_NO &&
+	    last && smk_code_insn_writes(b, last, &w) && !w.call) {
+		explain(p, "  %#llx: the last instruction of the statement "
+			"before the marker (lines %u to %u, unoptimized "
+			"code, %#llx to %#llx, left only at its end)",
+			(unsigned long long)last, pf, pl,
+			(unsigned long long)lo, (unsigned long long)hi);
+		*out = last;
+		return true;
+	}
+	/* A call at its end, or an if, loop or switch: the instruction
+	 * after its code, when only that code leads there. */
+	if (smk_code_range_completes_at(b, lo, hi) != SMK_YES)
+		return false;
+	explain(p, "  %#llx: the instruction after the statement before the "
+		"marker (lines %u to %u, unoptimized code, %#llx to %#llx), "
+		"which only that code leads to", (unsigned long long)hi, pf,
+		pl, (unsigned long long)lo, (unsigned long long)hi);
+	*out = hi;
+	*after = true;
 	return true;
 }
 
@@ -5224,6 +5254,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */
 		uint64_t preds_buf[32], prev_start = 0;
+		bool prev_after = false;
+		uint64_t prev_site = 0;
 		unsigned int step_line = 0;
 		Dwarf_Die scope;
 		enum rule rule = RULE_NONE;
@@ -5655,11 +5687,19 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					     sizeof(preds_buf) /
 					     sizeof(*preds_buf)) > 1)) &&
 		    prev_end(b, &cu, &root, file, m, &tree.v[0], &prev_start,
-			     p)) {
-			tree.n = 1;
-			use = &tree;
-			rule = RULE_PREV_END;
-			off_path = false;
+			     &prev_after, p)) {
+			prev_site = tree.v[0];
+			/* The marker line's one site, a join: the same
+			 * instruction, its rule kept (below, the join is
+			 * the statement's ways out). */
+			if (!(prev_after && use && use->n == 1 &&
+			      use->v[0] == prev_site &&
+			      rules[rule].verdict == SMK_VERDICT_EXACT)) {
+				tree.n = 1;
+				use = &tree;
+				rule = RULE_PREV_END;
+				off_path = false;
+			}
 		}
 		/*
 		 * The next line's code, with no rule to say it runs when the
@@ -5727,6 +5767,16 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					(unsigned long long)use->v[j]);
 				r = rule;
 			}
+			/* After the statement before: every way in is a way
+			 * out of its code (smk_code_range_completes_at()). */
+			if (r == RULE_JOIN && prev_after &&
+			    use->v[j] == prev_site) {
+				explain(p, "  %#llx: every way into it is out "
+					"of the statement before, which goes "
+					"on to the marker",
+					(unsigned long long)use->v[j]);
+				r = rule;
+			}
 			if (r == RULE_JOIN && rule == RULE_LOOP_STEP &&
 			    step_from_body(b, &cu, &root, file, m, step_line,
 					   use->v[j], false)) {
@@ -5756,7 +5806,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						    &scope) ? &scope : NULL,
 				       in->root, use->v[j], in->inlined,
 				       joined, flags);
-			if (!err && rule == RULE_PREV_END &&
+			if (!err && rule == RULE_PREV_END && !prev_after &&
 			    p->nsites > had)
 				err = prev_end_values(b,
 						      &p->sites[p->nsites - 1]);
