@@ -367,6 +367,12 @@ static const struct loops_want {
 	  "end of the statement before", 0 },
 	{ "afterstmt-gcc-O0", "loop_end", true,
 	  "end of the statement before", 0 },
+	/* ifnext.c at gcc -O0: a marker at a function's start before "if
+	 * (check(p)) return -2;" on one line, a row for its test and one
+	 * for its return arm: the first is the statement's start (5 hits of
+	 * 5; it had no site, "errs both ways", the arm's row taken as a
+	 * second site: zlib's inflateResetKeep()) */
+	{ "ifnext-gcc-O0", "reset_mark", true, "next line, straight", 0 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

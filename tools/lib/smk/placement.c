@@ -5554,6 +5554,30 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			rule = RULE_NEXT_LINE;
 			use = &next;
 			/*
+			 * Unoptimized code lays the statement after the
+			 * marker out in source order: the next line's first
+			 * row is its start, the others its later parts (an
+			 * if's arm, a loop's test or step), as on the
+			 * marker's own line.  Whether that start runs when
+			 * the marker does is judged below as for one row.
+			 */
+			if (next.n > 1 && smk_dwarf_cu_unoptimized(b, &cu) &&
+			    on_path(b, m, file, next_line) == 1) {
+				uint64_t first = next.v[0];
+				size_t q;
+
+				for (q = 1; q < next.n; q++)
+					if (next.v[q] < first)
+						first = next.v[q];
+				explain(p, "copy in %s: unoptimized, the first "
+					"of the %zu rows of the next line is "
+					"its start",
+					dwarf_diename(&root) ?
+					dwarf_diename(&root) : "?", next.n);
+				next.v[0] = first;
+				next.n = 1;
+			}
+			/*
 			 * One site, reached straight (one basic block, no
 			 * other entry) from the code of the statement just
 			 * before the marker: it runs exactly when that
