@@ -373,6 +373,11 @@ static const struct loops_want {
 	 * 5; it had no site, "errs both ways", the arm's row taken as a
 	 * second site: zlib's inflateResetKeep()) */
 	{ "ifnext-gcc-O0", "reset_mark", true, "next line, straight", 0 },
+	/* doloop.c at gcc -O0: a marker beginning a do loop's body after
+	 * a declaration, its site entered from before the loop and from
+	 * the "while" test's back edge: each a pass (6 hits of 6; it was
+	 * "join point", over: lua's convergeephemerons()) */
+	{ "doloop-gcc-O0", "pass_mark", true, "marker line", 1 },
 	/* tailif.c at gcc -O1: "if (verb >= 4) printf(...); marker; }",
 	 * the marker's point kept in the arm, the fall-through's ret under
 	 * the if's line (1 hit of 2 when it was exact) */

@@ -1186,7 +1186,30 @@ int main(void)
 			{ "the body of a do",
 			  "int f(int a)\n{\n\tdo {\n"
 			  "\t\ttrace_simple(m, \"%d\", a);\n"
-			  "\t} while (a--);\n\treturn a;\n}\n", 0, 0 },
+			  "\t} while (a--);\n\treturn a;\n}\n", 1, 1 },
+			{ "the body of a do, after a declaration (lua's "
+			  "convergeephemerons())",
+			  "int f(int a)\n{\n\tdo {\n\t\tint *w;\n"
+			  "\t\ttrace_simple(m, \"%d\", a); int *n = g(a);\n"
+			  "\t} while (a--);\n\treturn a;\n}\n", 1, 1 },
+			{ "the body of a do, the while on the marker's line",
+			  "int f(int a)\n{\n\tdo {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); } while (a--);\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "the body of a do ... while (0)",
+			  "int f(int a)\n{\n\tdo {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t} while (0);\n\treturn a;\n}\n", 0, 0 },
+			{ "after a declaration with an initializer",
+			  "int f(int a)\n{\n\twhile (a--) {\n"
+			  "\t\tint q = g(a);\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t}\n\treturn a;\n}\n", 0, 0 },
+			{ "first in a for's body, after a declaration",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++) {\n\t\tint k;\n"
+			  "\t\ttrace_simple(m, \"%d\", i); k = g(i);\n"
+			  "\t}\n\treturn a;\n}\n", 1, -2 },
 		};
 
 		for (i = 0; i < sizeof(head) / sizeof(*head); i++) {

@@ -2886,7 +2886,8 @@ static bool step_from_body(struct smk_binary *b, Dwarf_Die *cu,
 
 /*
  * The site @addr of a marker that begins a loop's body (source.c:
- * smk_source_loop_head(), the head on line @head_line), a join of
+ * smk_source_loop_head(), the test on line @head_line: the head's, or a
+ * do's "while" after the body), a join of
  * several paths: each is a pass of the loop starting when every edge
  * into @addr is either a back edge (in reducible flow, from code @addr
  * dominates; smk_code_goes_back()) whose jump is this copy's code of the
@@ -2911,7 +2912,7 @@ static bool loop_head_site(struct smk_binary *b, Dwarf_Die *cu,
 	if (smk_source_loop_head(b, marker_source(b, m, file, path,
 						  sizeof(path)),
 				 m->line, m->rec.name, &head_line) != 1 ||
-	    !head_line || head_line >= m->line)
+	    !head_line || head_line == m->line)
 		return false;
 	n = smk_code_preds(b, addr, preds, sizeof(preds) / sizeof(*preds));
 	if (n == SIZE_MAX || n < 2)

@@ -2363,30 +2363,61 @@ int smk_source_loop_head(struct smk_binary *b, const char *path,
 			 unsigned int *head_line)
 {
 	const struct source *s;
-	size_t at = 0, first, last, h, k, body_close;
+	size_t at = 0, first, last, h, k, open, body_close;
+	bool is_do;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last) || first < 2)
 		return -1;
-	/* The first statements of a braced body of a for or a while (not
-	 * the "while" that ends a do: no "{" follows it). */
-	if (!is(s, first - 1, "{") || !is(s, first - 2, ")"))
+	/* The body's "{": right before the marker, or before declarations
+	 * that have no code ("GCObject *w; marker; ..."). */
+	open = outer_brace(s, first, 0);
+	if (open >= s->n || !open)
 		return 0;
-	h = before_parens(s, first - 2);
-	if (h >= s->n || (!is(s, h, "for") && !is(s, h, "while")))
-		return 0;
-	body_close = match(s, first - 1, 1);
+	for (k = open + 1; k < first;) {
+		size_t e = bare_declaration(s, k);
+
+		if (e >= first)
+			return 0;
+		k = e + 1;
+	}
+	/* The braced body of a for or a while (not the "while" that ends
+	 * a do: no "{" follows it), or of a do that loops. */
+	is_do = is(s, open - 1, "do");
+	if (is_do) {
+		if (do_once(s, open - 1))
+			return 0;
+		h = open - 1;
+	} else {
+		if (!is(s, open - 1, ")"))
+			return 0;
+		h = before_parens(s, open - 1);
+		if (h >= s->n || (!is(s, h, "for") && !is(s, h, "while")))
+			return 0;
+	}
+	body_close = match(s, open, 1);
 	if (body_close >= s->n)
 		return -1;
 	/* A goto may enter the loop anywhere. */
-	for (k = first; k < body_close; k++)
+	for (k = open + 1; k < body_close; k++)
 		if (is(s, k, "goto"))
 			return 0;
+	if (is_do) {
+		/* The test: the "while (...)" after the body, on a line
+		 * after the marker's (and its group's). */
+		if (!is(s, body_close + 1, "while"))
+			return -1;
+		*head_line = s->t[body_close + 1].line;
+		if (s->t[open].line >= s->t[first].line ||
+		    *head_line <= s->t[last].line)
+			return 0;
+		return 1;
+	}
 	/* On a line of its own after the head's: the code of a loop after
 	 * the marker on its line is not told from the head's there. */
 	*head_line = s->t[h].line;
 	if (s->t[first].line <= *head_line ||
-	    s->t[first - 2].line != *head_line)
+	    s->t[open - 1].line != *head_line)
 		return 0;
 	return 1;
 }

@@ -305,12 +305,14 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 			 unsigned int *step_end);
 
 /*
- * Does marker @name (with the markers right before it) begin the braced
- * body of a for or a while loop, on a line after the loop's head, whose
- * ")" and "{" close the head's line, with no goto in the body?  Then
+ * Does marker @name (with the markers right before it, and declarations
+ * with no code) begin the braced body of a for or a while loop, on a
+ * line after the loop's head, whose ")" and "{" close the head's line, or
+ * of a do loop (not do ... while (0)), on a line after the "{", the
+ * "while" on a line after the marker's, with no goto in the body?  Then
  * each pass of the loop starts with the marker, and the loop's test,
- * which decides the next pass, is code of the head's line (*@head_line).
- * 1 yes, 0 no, -1 unknown.
+ * which decides the next pass, is code of the line *@head_line: the
+ * head's, or the do's "while".  1 yes, 0 no, -1 unknown.
  */
 int smk_source_loop_head(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
