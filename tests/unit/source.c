@@ -1228,6 +1228,89 @@ int main(void)
 			   line + (unsigned int)head[i].head_off);
 		}
 	}
+	{
+		/* smk_source_trip_count(): the passes a loop's head says */
+		static const struct {
+			const char *what, *text;
+			int want;
+			uint64_t n;
+		} trip[] = {
+			{ "csmith's += 1",
+			  "int f(int p)\n{\n\tfor (p = 0; p < 4; p += 1) {\n"
+			  "\t\tg[p] = 1;\n\t\ttrace_simple(m, \"%d\", p); }\n"
+			  "\treturn p;\n}\n", 1, 4 },
+			{ "<= and ++i",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 1; i <= 10; ++i) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 1, 10 },
+			{ "counting down by 3 to >= 0",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 9; i >= 0; i -= 3) {\n"
+			  "\t\tif (a) {\n\t\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\t}\n\t}\n\treturn a;\n}\n", 1, 4 },
+			{ "!= that steps over its limit",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i != 7; i += 2) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "a limit that is a variable",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < a; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "the counter written in the body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < 8; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\ti++;\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "the counter's address taken",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < 8; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\tg(&i);\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "the counter read in the body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < 8; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\tt[i] = t[i + 1] & i;\n\t}\n"
+			  "\treturn a;\n}\n", 1, 8 },
+			{ "a break in the body",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < 8; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\tif (g(i))\n\t\t\tbreak;\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "a while loop",
+			  "int f(int a)\n{\n\twhile (a--) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", 0, 0 },
+			{ "a braceless arm on the way",
+			  "int f(int a)\n{\n\tint i;\n"
+			  "\tfor (i = 0; i < 8; i++) {\n\t\tif (a)\n"
+			  "\t\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
+			  "\treturn a;\n}\n", -1, 0 },
+			{ "no loop",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 0, 0 },
+		};
+
+		for (i = 0; i < sizeof(trip) / sizeof(*trip); i++) {
+			unsigned int decl = 0, line;
+			uint64_t n = 0;
+			int r;
+
+			line = new_case("trip", trip[i].what, trip[i].text,
+					path, sizeof(path), &decl);
+			if (!line)
+				continue;
+			r = smk_source_trip_count(&b, path, line, "m", &n);
+			ok(r == trip[i].want && (r != 1 || n == trip[i].n),
+			   "trip_count: %s: %d, %llu passes (want %d, %llu)",
+			   trip[i].what, r, (unsigned long long)n,
+			   trip[i].want, (unsigned long long)trip[i].n);
+		}
+	}
 	ok(smk_source_loop_depth(&b, "/nonexistent/x.c", 5, "m") == -1,
 	   "loop_depth: no source: unknown");
 	for (i = 0; i < sizeof(seq_cases) / sizeof(*seq_cases); i++) {

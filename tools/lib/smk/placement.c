@@ -2711,6 +2711,28 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 			return r;
 		return RULE_LOOP_ENTRY;
 	}
+	/* At least as many copies as passes: the loop's head may say how
+	 * many (csmith's "for (p_39 = 0; p_39 < 4; p_39 += 1) { g[p_39] =
+	 * 1; marker; }" at gcc -O2, the four stores merged into two
+	 * blocks: 2 hits for 4 when it was exact).  More copies than
+	 * passes are the loop's code copied on other paths (main's two
+	 * copies of a one-pass loop, csmith seed 7717). */
+	if (copies >= 2 && code == 0 && src == 1 && file) {
+		uint64_t trip = 0;
+
+		if (smk_source_trip_count(b, file, m->line, m->rec.name,
+					  &trip) == 1 && trip > copies) {
+			explain(p, "  %#llx: the loop around the marker makes "
+				"%llu passes by its head, unrolled whole into "
+				"%zu copies of the marker's point: some passes "
+				"have none", (unsigned long long)addr,
+				(unsigned long long)trip, copies);
+			if (rules[r].verdict == SMK_VERDICT_APPROX &&
+			    rules[r].dir == SMK_DIRECTION_OVER)
+				return RULE_LOOP_NEST;	/* both ways */
+			return RULE_PARTIAL;
+		}
+	}
 	if (copies >= 2)
 		return r;
 	return RULE_LOOP_NEST;

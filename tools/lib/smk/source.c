@@ -2422,6 +2422,205 @@ int smk_source_loop_head(struct smk_binary *b, const char *path,
 	return 1;
 }
 
+/* An integer literal at @i, with a '-' before it when @neg: into *@v. */
+static bool literal_at(const struct source *s, size_t i, bool neg,
+		       int64_t *v)
+{
+	char num[32], *end;
+	unsigned long long u;
+
+	if (!number(s, i) || s->t[i].len >= sizeof(num))
+		return false;
+	memcpy(num, s->text + s->t[i].off, s->t[i].len);
+	num[s->t[i].len] = '\0';
+	errno = 0;
+	u = strtoull(num, &end, 0);
+	if (errno || strspn(end, "uUlL") != strlen(end) || u > INT64_MAX)
+		return false;
+	*v = neg ? -(int64_t)u : (int64_t)u;
+	return true;
+}
+
+/* "-5", "5", "(5)", "(-5L)" from @i: the value, the token after it. */
+static size_t literal_expr(const struct source *s, size_t i, int64_t *v)
+{
+	size_t parens = 0;
+	bool neg = false;
+
+	for (; i < s->n && is(s, i, "("); i++)
+		parens++;
+	if (i < s->n && is(s, i, "-")) {
+		neg = true;
+		i++;
+	}
+	if (!literal_at(s, i, neg, v))
+		return s->n;
+	for (i++; parens; parens--, i++)
+		if (!is(s, i, ")"))
+			return s->n;
+	return i;
+}
+
+/* Is the name at @k, in a loop's body, only read there: not assigned,
+ * stepped or its address taken?  Any doubt is no. */
+static bool only_read(const struct source *s, size_t k)
+{
+	size_t nx = k + 1;
+
+	if (k && (is(s, k - 1, ".") || (is(s, k - 1, ">") && k > 1 &&
+					  is(s, k - 2, "-") &&
+					  joined(s, k - 2))))
+		return true;	/* a member of that name */
+	/* "&i": its address, unless the '&' is "a & i" or "a && i". */
+	if (k > 1 && is(s, k - 1, "&") &&
+	    !(is(s, k - 2, "&") && joined(s, k - 2)) &&
+	    !((identifier(s, k - 2) && !keyword(s, k - 2)) ||
+	      number(s, k - 2) || is(s, k - 2, ")") || is(s, k - 2, "]")))
+		return false;
+	if (k > 1 && joined(s, k - 2) &&
+	    ((is(s, k - 1, "+") && is(s, k - 2, "+")) ||
+	     (is(s, k - 1, "-") && is(s, k - 2, "-"))))
+		return false;
+	if (nx >= s->n || is(s, nx, "="))
+		return false;
+	/* "i++", "i += 2", "i <<= 1": an operator joined to another. */
+	return !(joined(s, nx) && !is(s, nx, ")") && !is(s, nx, "]") &&
+		 (is(s, nx + 1, "=") || is(s, nx + 1, "+") ||
+		  is(s, nx + 1, "-") || is(s, nx + 1, "<") ||
+		  is(s, nx + 1, ">")));
+}
+
+int smk_source_trip_count(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name, uint64_t *n)
+{
+	const struct source *s;
+	size_t at = 0, first, last, k, o, h, i, close;
+	int64_t a, lim, step = 0, cnt;
+	const char *var;
+	size_t vlen;
+	bool le = false, ge = false, lt = false, gt = false, ne = false;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	/* Out through plain blocks and braced arms to the innermost loop;
+	 * a braceless body or arm on the way is not read. */
+	for (k = first;;) {
+		/* @k starts a statement: not a braceless body or arm. */
+		if (!k || is(s, k - 1, ")") || is(s, k - 1, "else") ||
+		    is(s, k - 1, "do"))
+			return -1;
+		o = outer_brace(s, k, 0);
+		if (o >= s->n || !o)
+			return 0;
+		if (is(s, o - 1, "do"))
+			return 0;
+		if (is(s, o - 1, ")")) {
+			h = before_parens(s, o - 1);
+			if (h >= s->n)
+				return -1;
+			if (is(s, h, "for"))
+				break;
+			if (is(s, h, "while"))
+				return 0;
+			if (!is(s, h, "if") && !is(s, h, "switch"))
+				return 0;	/* a function's body */
+			k = h;
+			continue;
+		}
+		if (is(s, o - 1, "else"))
+			return -1;	/* its if not followed */
+		k = o;
+	}
+	/* for (VAR = A; VAR OP B; STEP) */
+	i = h + 2;
+	if (!is(s, h + 1, "(") || !identifier(s, i) || keyword(s, i) ||
+	    !is(s, i + 1, "=") || joined(s, i + 1))
+		return 0;
+	var = s->text + s->t[i].off;
+	vlen = s->t[i].len;
+#define SAME_VAR(j) ((j) < s->n && s->t[j].len == vlen && \
+		     !memcmp(s->text + s->t[j].off, var, vlen))
+	i = literal_expr(s, i + 2, &a);
+	if (i >= s->n || !is(s, i, ";") || !SAME_VAR(i + 1))
+		return 0;
+	i += 2;
+	if (is(s, i, "<") || is(s, i, ">")) {
+		bool eq = joined(s, i) && is(s, i + 1, "=");
+
+		lt = is(s, i, "<") && !eq;
+		le = is(s, i, "<") && eq;
+		gt = is(s, i, ">") && !eq;
+		ge = is(s, i, ">") && eq;
+		i += eq ? 2 : 1;
+	} else if (is(s, i, "!") && joined(s, i) && is(s, i + 1, "=")) {
+		ne = true;
+		i += 2;
+	} else {
+		return 0;
+	}
+	i = literal_expr(s, i, &lim);
+	if (i >= s->n || !is(s, i, ";"))
+		return 0;
+	i++;
+	if (SAME_VAR(i) && joined(s, i + 1) &&
+	    ((is(s, i + 1, "+") && is(s, i + 2, "+")) ||
+	     (is(s, i + 1, "-") && is(s, i + 2, "-")))) {
+		step = is(s, i + 1, "+") ? 1 : -1;
+		i += 3;
+	} else if ((is(s, i, "+") || is(s, i, "-")) && joined(s, i) &&
+		   is(s, i + 1, s->text[s->t[i].off] == '+' ? "+" : "-") &&
+		   SAME_VAR(i + 2)) {
+		step = is(s, i, "+") ? 1 : -1;
+		i += 3;
+	} else if (SAME_VAR(i) && (is(s, i + 1, "+") || is(s, i + 1, "-")) &&
+		   joined(s, i + 1) && is(s, i + 2, "=")) {
+		bool minus = is(s, i + 1, "-");
+
+		i = literal_expr(s, i + 3, &step);
+		if (i >= s->n || step <= 0)
+			return 0;
+		if (minus)
+			step = -step;
+	} else {
+		return 0;
+	}
+	if (!is(s, i, ")") || !is(s, i + 1, "{"))
+		return 0;
+	close = match(s, i + 1, 1);
+	if (close >= s->n)
+		return -1;
+	/* The body: no way out but the test, the counter only read. */
+	for (k = i + 2; k < close; k++) {
+		if (leaves_or_labels(s, k) || is(s, k, "break"))
+			return 0;
+		if (SAME_VAR(k) && !only_read(s, k))
+			return 0;
+	}
+#undef SAME_VAR
+	if (a < -(INT64_C(1) << 40) || a > (INT64_C(1) << 40) ||
+	    lim < -(INT64_C(1) << 40) || lim > (INT64_C(1) << 40) ||
+	    step < -(INT64_C(1) << 20) || step > (INT64_C(1) << 20))
+		return 0;
+	if (step > 0 && (lt || le || ne)) {
+		int64_t end = le ? lim + 1 : lim;
+
+		if (ne && (lim - a) % step)
+			return 0;	/* steps over it */
+		cnt = a >= end ? 0 : (end - a + step - 1) / step;
+	} else if (step < 0 && (gt || ge || ne)) {
+		int64_t end = ge ? lim - 1 : lim;
+
+		if (ne && (a - lim) % -step)
+			return 0;
+		cnt = a <= end ? 0 : (a - end + -step - 1) / -step;
+	} else {
+		return 0;	/* runs forever, or wraps */
+	}
+	*n = (uint64_t)cnt;
+	return 1;
+}
+
 int smk_source_conditional_after(struct smk_binary *b, const char *path,
 				 unsigned int line, const char *name,
 				 unsigned int *next_line)

@@ -305,6 +305,19 @@ int smk_source_loop_step(struct smk_binary *b, const char *path,
 			 unsigned int *step_end);
 
 /*
+ * How many passes the innermost loop around marker @name makes, when its
+ * head says so alone: "for (i = A; i OP B; STEP)", A and B integer
+ * literals, OP <, <=, >, >= or !=, STEP i++, ++i, i--, --i, i += C or
+ * i -= C, a braced body with no break, return, goto or label that only
+ * reads i, and only plain blocks and braced if or switch arms between the
+ * loop and the marker.  The counter's type is not read: a loop that
+ * wraps is miscounted, which only ever refuses a claim.  1 with *@n, 0
+ * not such a loop (or none), -1 unknown.
+ */
+int smk_source_trip_count(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name, uint64_t *n);
+
+/*
  * Does marker @name (with the markers right before it, and declarations
  * with no code) begin the braced body of a for or a while loop, on a
  * line after the loop's head, whose ")" and "{" close the head's line, or
