@@ -3025,6 +3025,31 @@ static bool rest_deeper(struct smk_binary *b, const struct addrs *rows,
 	return true;
 }
 
+/* The lowest address of @rows (@rows->n > 0). */
+static uint64_t rows_first(const struct addrs *rows)
+{
+	uint64_t first = rows->v[0];
+	size_t q;
+
+	for (q = 1; q < rows->n; q++)
+		if (rows->v[q] < first)
+			first = rows->v[q];
+	return first;
+}
+
+/* The last row of the statement before the marker (@prev) below @at, 0
+ * when none: the code that may run straight on to @at. */
+static uint64_t prev_below(const struct addrs *prev, uint64_t at)
+{
+	uint64_t from = 0;
+	size_t q;
+
+	for (q = 0; q < prev->n; q++)
+		if (prev->v[q] < at && prev->v[q] > from)
+			from = prev->v[q];
+	return from;
+}
+
 /*
  * Drop from @rows (one copy of the marker's line) each row that control
  * reaches only straight from an earlier one (smk_code_straight(): one
@@ -5509,12 +5534,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		} else if (on.n > 1) {
 			bool unopt = smk_dwarf_cu_unoptimized(b, &cu);
 			bool starts = starts_line(b, m, file);
-			uint64_t first = on.v[0];
-			size_t q;
+			uint64_t first = rows_first(&on);
 
-			for (q = 1; q < on.n; q++)
-				if (on.v[q] < first)
-					first = on.v[q];
 			rule = RULE_LINE_MULTI;
 			use = &on;
 			/*
@@ -5525,12 +5546,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * and step on the line of its for) elsewhere.
 			 */
 			if (prev.n && starts) {
-				uint64_t from = 0;
+				uint64_t from = prev_below(&prev, first);
 
-				for (q = 0; q < prev.n; q++)
-					if (prev.v[q] < first &&
-					    prev.v[q] > from)
-						from = prev.v[q];
 				if (from && smk_code_straight(b, from, first) &&
 				    in_marker_block(b, m, file, &cu, &root, from,
 						    first) &&
@@ -5586,12 +5603,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 */
 			if (next.n > 1 && smk_dwarf_cu_unoptimized(b, &cu) &&
 			    on_path(b, m, file, next_line) == 1) {
-				uint64_t first = next.v[0];
-				size_t q;
+				uint64_t first = rows_first(&next);
 
-				for (q = 1; q < next.n; q++)
-					if (next.v[q] < first)
-						first = next.v[q];
 				explain(p, "copy in %s: unoptimized, the first "
 					"of the %zu rows of the next line is "
 					"its start",
@@ -5613,16 +5626,9 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			 * its test and step inside the loop), entered once.
 			 */
 			if (prev.n) {
-				uint64_t from = 0, first = next.v[0];
-				size_t q;
+				uint64_t first = rows_first(&next);
+				uint64_t from = prev_below(&prev, first);
 
-				for (q = 1; q < next.n; q++)
-					if (next.v[q] < first)
-						first = next.v[q];
-				for (q = 0; q < prev.n; q++)
-					if (prev.v[q] < first &&
-					    prev.v[q] > from)
-						from = prev.v[q];
 				if (from && smk_code_straight(b, from, first) &&
 				    in_marker_block(b, m, file, &cu, &root, from,
 						    first) &&
