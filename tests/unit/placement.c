@@ -321,6 +321,11 @@ static const struct loops_want {
 	 * address: 5 sites for 8 runs (bzip2's uInt64_to_double(): 13
 	 * hits for 16 when it was exact) */
 	{ "passmerge-gcc-O3", "pass_mark", false, "some copies", -2 },
+	/* peeled.c at clang -Os: a loop of 8 passes by the source peeled
+	 * to a loop of 7 (smk_code_trip_count()): 7 hits for 8 at each
+	 * site (bzip2's compressStream(): 12 hits for 16 when exact) */
+	{ "peeled-clang-Os", "peeled", false, "some copies", -2 },
+	{ "peeled-clang-Os", "peeled_base", false, "loop nesting differs", -2 },
 	/* goloops.c at gcc -O2: a loop that a goto back makes (4 hits of
 	 * 4) and a marker after it (1 of 1), known now that the reader
 	 * counts such loops; a computed goto, whose loops stay unknown,

@@ -1531,6 +1531,422 @@ static const struct flow *edges_at(struct smk_binary *b, uint64_t addr,
 	return fn->flow;
 }
 
+/*
+ * smk_code_trip_count(): the passes of a counted loop, read off its code.
+ * The induction register's one write in the loop, "inc", "dec", "add"
+ * or "sub" of a constant or "lea k(r), r", in the latch before the
+ * compare; the compare ("cmp r, imm", "test r, r", or the flags of the
+ * write itself) right before the latch's conditional jump back; the
+ * register's value on entry a "mov $c" or "xor r, r" in the one block
+ * that enters the loop (or a straight chain of blocks before it).  The
+ * passes are then counted by running the register through the jump's
+ * condition, in the register's width.
+ */
+
+/* The instructions of block @k with their details, or 0. */
+static size_t block_detail(struct smk_binary *b, const struct func_info *fn,
+			   const struct flow *fl, size_t k, csh h,
+			   cs_insn **insn)
+{
+	uint64_t from = fn->insns[fl->first[k]].addr, to;
+	size_t last = block_end(fn, fl, k) - 1;
+	const unsigned char *code;
+
+	to = last + 1 < fn->n ? fn->insns[last + 1].addr : 0;
+	if (!to)
+		to = smk_code_insn_end(b, fn->insns[last].addr);
+	*insn = NULL;
+	if (!to || to <= from || to - from > 4096 ||
+	    !(code = code_bytes(b, from, to - from)))
+		return 0;
+	return cs_disasm(h, code, to - from, from, 0, insn);
+}
+
+/* Does @in write 64-bit register @r?  -1 unknown. */
+static int insn_writes_reg(csh h, const cs_insn *in, unsigned int r)
+{
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0, k;
+
+	if (in->id == X86_INS_CALL)
+		return r == X86_REG_RAX || r == X86_REG_RCX ||
+		       r == X86_REG_RDX || r == X86_REG_RSI ||
+		       r == X86_REG_RDI || r == X86_REG_R8 ||
+		       r == X86_REG_R9 || r == X86_REG_R10 ||
+		       r == X86_REG_R11;
+	if (cs_regs_access(h, in, rd, &nrd, wr, &nwr) != 0)
+		return -1;
+	for (k = 0; k < nwr; k++)
+		if (reg64(wr[k]) == r)
+			return 1;
+	return 0;
+}
+
+/* Does condition @jcc hold of @v (@bits wide) against @n? -1 not read. */
+static int cond_holds(unsigned int jcc, uint64_t v, uint64_t n,
+		      unsigned int bits, bool zero_only)
+{
+	uint64_t mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+	int64_t sv, sn;
+
+	v &= mask;
+	n &= mask;
+	sv = bits == 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >>
+					(64 - bits);
+	sn = bits == 64 ? (int64_t)n : (int64_t)(n << (64 - bits)) >>
+					(64 - bits);
+	switch (jcc) {
+	case X86_INS_JNE:
+		return v != n;
+	case X86_INS_JE:
+		return v == n;
+	case X86_INS_JS:
+		return sv < 0;
+	case X86_INS_JNS:
+		return sv >= 0;
+	}
+	if (zero_only)
+		return -1;	/* carry and overflow of an add are not a cmp's */
+	switch (jcc) {
+	case X86_INS_JB:
+		return v < n;
+	case X86_INS_JAE:
+		return v >= n;
+	case X86_INS_JBE:
+		return v <= n;
+	case X86_INS_JA:
+		return v > n;
+	case X86_INS_JL:
+		return sv < sn;
+	case X86_INS_JGE:
+		return sv >= sn;
+	case X86_INS_JLE:
+		return sv <= sn;
+	case X86_INS_JG:
+		return sv > sn;
+	}
+	return -1;
+}
+
+#define TRIP_MAX_BLOCKS 64
+#define TRIP_MAX_PASSES (1u << 20)
+
+int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
+			uint64_t *head)
+{
+	struct func_info *fn;
+	const struct flow *fl;
+	size_t i, H = SIZE_MAX, S = SIZE_MAX, P = SIZE_MAX, k, e, nin = 0;
+	size_t n = 0;
+	uint64_t a0, hs = 0, ss = 0;
+	size_t loop[TRIP_MAX_BLOCKS], chain;
+	cs_insn *insn = NULL;
+	unsigned int reg = 0, bits = 0, jcc;
+	int64_t step = 0;
+	uint64_t init = 0, bound = 0, v, passes;
+	bool zero_only = false, have_init = false, changed;
+	int ret = -1;
+	csh h;
+
+	fl = edges_at(b, addr, &fn, &i);
+	if (!fl)
+		return -1;
+	/*
+	 * The innermost backward jump over @addr's block: its target H,
+	 * its block S.  The loop is H and what reaches S without passing H;
+	 * judged on its own (the function's flow may not be reducible
+	 * elsewhere): entered at H alone, no cycle in it but S -> H (each
+	 * other edge goes forward), left only by S's jump not taken.
+	 */
+	a0 = fn->insns[fl->first[fl->block[i]]].addr;
+	for (k = 0; k < fl->nb; k++) {
+		uint64_t ks = fn->insns[fl->first[k]].addr;
+
+		if (!fl->reach[k] || ks < a0)
+			continue;
+		for (e = 0; e < fl->nsucc[k]; e++) {
+			size_t w = fl->succ[fl->soff[k] + e];
+			uint64_t ws = fn->insns[fl->first[w]].addr;
+
+			if (ws > a0)
+				continue;
+			if (H == SIZE_MAX || ws > hs || (ws == hs && ks < ss)) {
+				H = w;
+				S = k;
+				hs = ws;
+				ss = ks;
+			}
+		}
+	}
+	if (H == SIZE_MAX)
+		return 0;
+	loop[nin++] = H;
+	if (S != H)
+		loop[nin++] = S;
+	do {
+		changed = false;
+		for (k = 0; k < fl->nb; k++) {
+			size_t q;
+			bool in = false, to = false;
+
+			for (q = 0; q < nin; q++)
+				in |= loop[q] == k;
+			if (in || !fl->reach[k])
+				continue;
+			for (e = 0; e < fl->nsucc[k] && !to; e++)
+				for (q = 1; q < nin; q++)
+					to |= fl->succ[fl->soff[k] + e] ==
+					      loop[q];
+			if (!to)
+				continue;
+			if (nin == TRIP_MAX_BLOCKS)
+				return -1;
+			loop[nin++] = k;
+			changed = true;
+		}
+	} while (changed);
+	for (k = 0, e = 0; k < nin; k++)
+		e |= loop[k] == fl->block[i];
+	if (!e)
+		return -1;
+	/* Forward edges only but the back edge; no way out but the
+	 * latch's jump not taken; no other way in than the header. */
+	for (k = 0; k < nin; k++) {
+		size_t q, w, end = block_end(fn, fl, loop[k]);
+
+		for (q = fl->first[loop[k]]; q < end; q++)
+			if (fn->insns[q].ret || fn->insns[q].indirect ||
+			    jumps_out(fn, &fn->insns[q]))
+				return -1;
+		for (e = 0; e < fl->nsucc[loop[k]]; e++) {
+			bool in = false;
+
+			w = fl->succ[fl->soff[loop[k]] + e];
+			for (q = 0; q < nin; q++)
+				in |= loop[q] == w;
+			if (!in && loop[k] != S)
+				return -1;
+			if (in && w <= loop[k] && !(loop[k] == S && w == H))
+				return -1;
+		}
+	}
+	for (k = 0; k < fl->nb; k++) {
+		size_t q;
+		bool in = false;
+
+		for (q = 0; q < nin; q++)
+			in |= loop[q] == k;
+		if (in || !fl->reach[k])
+			continue;
+		for (e = 0; e < fl->nsucc[k]; e++) {
+			size_t w = fl->succ[fl->soff[k] + e];
+
+			for (q = 1; q < nin; q++)
+				if (w == loop[q])
+					return -1;
+		}
+	}
+	/* The one block entering the loop. */
+	for (k = 0; k < fl->nb; k++)
+		for (e = 0; e < fl->nsucc[k]; e++)
+			if (fl->succ[fl->soff[k] + e] == H && k != S) {
+				size_t q;
+				bool in = false;
+
+				for (q = 0; q < nin; q++)
+					in |= loop[q] == k;
+				if (in)
+					return -1;
+				if (P != SIZE_MAX && P != k)
+					return -1;
+				P = k;
+			}
+	if (P == SIZE_MAX)
+		return -1;
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		return -1;
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	/* The latch: ... write; [cmp|test]; jcc header. */
+	n = block_detail(b, fn, fl, S, h, &insn);
+	if (n < 2)
+		goto out;
+	{
+		const cs_insn *j = &insn[n - 1], *c = &insn[n - 2];
+		const cs_x86 *x = &c->detail->x86;
+		size_t wi;
+
+		if (!fn->insns[block_end(fn, fl, S) - 1].falls ||
+		    fn->insns[block_end(fn, fl, S) - 1].target !=
+		    fn->insns[fl->first[H]].addr)
+			goto out;
+		jcc = j->id;
+		if (c->id == X86_INS_CMP && x->op_count == 2 &&
+		    x->operands[0].type == X86_OP_REG &&
+		    x->operands[1].type == X86_OP_IMM) {
+			reg = x->operands[0].reg;
+			bound = (uint64_t)x->operands[1].imm;
+			wi = n - 2;
+		} else if (c->id == X86_INS_TEST && x->op_count == 2 &&
+			   x->operands[0].type == X86_OP_REG &&
+			   x->operands[1].type == X86_OP_REG &&
+			   x->operands[0].reg == x->operands[1].reg) {
+			reg = x->operands[0].reg;
+			zero_only = true;
+			wi = n - 2;
+		} else {
+			/* The write's own flags. */
+			if (x->op_count < 1 || x->operands[0].type != X86_OP_REG)
+				goto out;
+			reg = x->operands[0].reg;
+			zero_only = true;
+			wi = n - 1;
+		}
+		bits = x->operands[0].size * 8;
+		if (bits != 32 && bits != 64)
+			goto out;
+		/* The write: the register's only one in the loop, in the
+		 * latch before the compare. */
+		for (k = wi; k-- > 0;) {
+			int w = insn_writes_reg(h, &insn[k], reg64(reg));
+			const cs_x86 *y = &insn[k].detail->x86;
+
+			if (w < 0)
+				goto out;
+			if (!w)
+				continue;
+			if (y->op_count < 1 ||
+			    y->operands[0].type != X86_OP_REG ||
+			    y->operands[0].reg != reg)
+				goto out;
+			if (insn[k].id == X86_INS_INC && y->op_count == 1)
+				step = 1;
+			else if (insn[k].id == X86_INS_DEC && y->op_count == 1)
+				step = -1;
+			else if ((insn[k].id == X86_INS_ADD ||
+				  insn[k].id == X86_INS_SUB) &&
+				 y->op_count == 2 &&
+				 y->operands[1].type == X86_OP_IMM)
+				step = insn[k].id == X86_INS_ADD ?
+				       y->operands[1].imm :
+				       -y->operands[1].imm;
+			else if (insn[k].id == X86_INS_LEA &&
+				 y->op_count == 2 &&
+				 y->operands[1].type == X86_OP_MEM &&
+				 reg64(y->operands[1].mem.base) == reg64(reg) &&
+				 y->operands[1].mem.index == X86_REG_INVALID &&
+				 y->operands[1].mem.segment == X86_REG_INVALID)
+				step = y->operands[1].mem.disp;
+			else
+				goto out;
+			if (zero_only && wi == n - 1 && k != n - 2)
+				goto out;	/* flags of another insn */
+			break;
+		}
+		if (!step || k == SIZE_MAX)
+			goto out;
+		/* ...and none elsewhere in the loop or earlier in it. */
+		for (e = k; e-- > 0;)
+			if (insn_writes_reg(h, &insn[e], reg64(reg)) != 0)
+				goto out;
+		for (e = k + 1; e < n; e++)
+			if (e != wi && e < n - 1 &&
+			    insn_writes_reg(h, &insn[e], reg64(reg)) != 0)
+				goto out;
+	}
+	for (k = 0; k < nin; k++) {
+		cs_insn *o = NULL;
+		size_t m, q;
+
+		if (loop[k] == S)
+			continue;
+		m = block_detail(b, fn, fl, loop[k], h, &o);
+		if (!m)
+			goto out;
+		for (q = 0; q < m; q++)
+			if (insn_writes_reg(h, &o[q], reg64(reg)) != 0)
+				break;
+		cs_free(o, m);
+		if (q < m)
+			goto out;
+	}
+	/* The value on entry: the last write before the loop, through a
+	 * chain of blocks each entered from the one before alone. */
+	for (chain = 0; chain < 4 && !have_init; chain++) {
+		cs_insn *o = NULL;
+		size_t m, q, preds = 0, from = SIZE_MAX;
+
+		m = block_detail(b, fn, fl, P, h, &o);
+		if (!m)
+			goto out;
+		for (q = m; q-- > 0;) {
+			int w = insn_writes_reg(h, &o[q], reg64(reg));
+			const cs_x86 *y = &o[q].detail->x86;
+
+			if (w < 0)
+				break;
+			if (!w)
+				continue;
+			if (o[q].id == X86_INS_MOV && y->op_count == 2 &&
+			    y->operands[0].type == X86_OP_REG &&
+			    reg64(y->operands[0].reg) == reg64(reg) &&
+			    y->operands[0].size >= 4 &&
+			    y->operands[1].type == X86_OP_IMM) {
+				init = (uint64_t)y->operands[1].imm;
+				if (y->operands[0].size == 4)
+					init &= 0xffffffffULL;
+				have_init = true;
+			} else if (o[q].id == X86_INS_XOR &&
+				   y->op_count == 2 &&
+				   y->operands[0].type == X86_OP_REG &&
+				   y->operands[1].type == X86_OP_REG &&
+				   y->operands[0].reg == y->operands[1].reg &&
+				   y->operands[0].size >= 4) {
+				init = 0;
+				have_init = true;
+			}
+			break;
+		}
+		cs_free(o, m);
+		if (have_init)
+			break;
+		if (q != SIZE_MAX)
+			goto out;	/* another write, or not read */
+		for (k = 0; k < fl->nb; k++)
+			for (e = 0; e < fl->nsucc[k]; e++)
+				if (fl->succ[fl->soff[k] + e] == P) {
+					preds++;
+					from = k;
+				}
+		if (preds != 1 || P == 0)
+			goto out;
+		P = from;
+	}
+	if (!have_init)
+		goto out;
+	/* Run the register: the jump is evaluated once a pass. */
+	for (v = init, passes = 1; passes <= TRIP_MAX_PASSES; passes++) {
+		int c;
+
+		v += (uint64_t)step;
+		c = cond_holds(jcc, v, bound, bits, zero_only);
+		if (c < 0)
+			goto out;
+		if (!c)
+			break;
+	}
+	if (passes > TRIP_MAX_PASSES)
+		goto out;
+	*trip = passes;
+	if (head)
+		*head = fn->insns[fl->first[H]].addr;
+	ret = 1;
+out:
+	if (insn)
+		cs_free(insn, n);
+	cs_close(&h);
+	return ret;
+}
+
 enum smk_answer smk_code_reachable(struct smk_binary *b, uint64_t addr)
 {
 	struct func_info *fn = func_at(b, addr, NULL);

@@ -101,6 +101,20 @@ size_t smk_code_tail_copies(struct smk_binary *b, uint64_t addr,
 int smk_code_loop_depth(struct smk_binary *b, uint64_t addr,
 			const char **why);
 
+/*
+ * How many passes the innermost loop around @addr makes each time it is
+ * entered, read off its code: a loop with no loop inside, one back edge
+ * and no way out but its latch's conditional jump, counted by one
+ * register written once in it (inc, dec, add or sub of a constant, lea)
+ * and compared with a constant right before that jump, with a constant
+ * put in it by the one block entering the loop.  1 with *@trip (and the
+ * loop's header in *@head), 0 @addr in no loop, -1 not such a loop or
+ * unknown.  Compilers peel passes off a loop, or unroll it, and keep
+ * the rest a loop: its passes then differ from the source's.
+ */
+int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
+			uint64_t *head);
+
 /* Is the instruction at @addr a conditional jump (a direct target, and
  * control may fall through)?  False when unknown. */
 bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
