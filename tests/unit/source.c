@@ -199,6 +199,16 @@ static const struct choice_case choice_cases[] = {
 	  "int f(int a)\n{\n\tswitch (a) {\n\tdefault:\n"
 	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t}\n\treturn a;\n}\n",
 	  1, -1, 0, SMK_SOURCE_SEQUENCE },
+	{ "a case label, the arm's block opened after it",
+	  "int f(int a)\n{\n\tswitch (a) {\n\tcase 4: {\n"
+	  "\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t\tbreak;\n"
+	  "\t}\n\t}\n\treturn a;\n}\n",
+	  1, 1, 0, SMK_SOURCE_SEQUENCE },
+	{ "a goto label, a block opened after it",
+	  "int f(int a)\n{\n\tif (a)\n\t\tgoto out;\n\ta++;\n"
+	  "out: {\n\t\ttrace_simple(m, \"%d\", a);\n\t\ta--;\n\t}\n"
+	  "\treturn a;\n}\n",
+	  0, 0, 1, SMK_SOURCE_SEQUENCE },
 	{ "a loop body, no choice",
 	  "int f(int a)\n{\n\tfor (; a; a--) {\n\t\ttrace_simple(m, \"%d\", a);\n"
 	  "\t\ta++;\n\t}\n\treturn a;\n}\n",

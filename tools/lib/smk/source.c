@@ -1038,8 +1038,13 @@ int smk_source_case_labels(struct smk_binary *b, const char *path,
 	s = marker_at(b, path, line, name, &at);
 	if (!s)
 		return -1;
-	/* "case X:" ... back from the marker, each ending in ':' */
-	for (j = at; j > 0 && is(s, j - 1, ":");) {
+	/* "case X:" ... back from the marker, each ending in ':'; the
+	 * arm's block opening right after them ("case X: { marker") is
+	 * entered straight from them. */
+	j = at;
+	if (j >= 2 && is(s, j - 1, "{") && is(s, j - 2, ":"))
+		j--;
+	for (; j > 0 && is(s, j - 1, ":");) {
 		size_t k = j - 1;
 
 		/* back to the label's keyword, within the label */
