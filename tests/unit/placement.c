@@ -325,6 +325,14 @@ static const struct loops_want {
 	 * to a loop of 7 (smk_code_trip_count()): 7 hits for 8 at each
 	 * site (bzip2's compressStream(): 12 hits for 16 when exact) */
 	{ "peeled-clang-Os", "peeled", false, "some copies", -2 },
+	/* leaves.c at -O0: the end of the statement before, with ways out
+	 * of it: a loop's own breaks, an else-if chain's jumps of no line
+	 * (clang), a break of the loop around it before a statement */
+	{ "leaves-clang-O0", "own_breaks", true, "marker line", 0 },
+	{ "leaves-clang-O0", "chain_end", true, "marker line", 1 },
+	{ "leaves-clang-O0", "after_break", true, "marker line", 1 },
+	{ "leaves-gcc-O0", "after_break", true, "marker line", 1 },
+	{ "leaves-gcc-O0", "own_breaks", false, "join point", -2 },
 	{ "peeled-clang-Os", "peeled_base", false, "loop nesting differs", -2 },
 	/* goloops.c at gcc -O2: a loop that a goto back makes (4 hits of
 	 * 4) and a marker after it (1 of 1), known now that the reader

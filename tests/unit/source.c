@@ -1454,6 +1454,22 @@ int main(void)
 			  "\t\t\tbreak;\n\t\t}\n\t\ttrace_simple(m, \"%d\", a);\n"
 			  "\t\ta--;\n\t}\n\treturn a;\n}\n",
 			  0, false },
+			{ "a loop's own break and continue stay in it",
+			  "int f(int a)\n{\n\twhile (1) {\n\t\tif (a > 3)\n"
+			  "\t\t\tbreak;\n\t\tif (g(a))\n\t\t\tcontinue;\n"
+			  "\t\ta++;\n\t}\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n",
+			  1, false },
+			{ "a break of a loop inside an if stays in it",
+			  "int f(int a)\n{\n\tif (a) {\n\t\tfor (;;) {\n"
+			  "\t\t\tif (g(a))\n\t\t\t\tbreak;\n\t\t}\n\t}\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false },
+			{ "an if block with a continue: past the marker",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3) {\n"
+			  "\t\t\tcontinue;\n\t\t}\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n",
+			  0, false },
 			{ "a plain block before: unknown",
 			  "int f(int a)\n{\n\t{\n\t\ta = g(a);\n\t}\n"
 			  "\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
@@ -1491,6 +1507,58 @@ int main(void)
 			   "prev_any: %s: %d, lines %u-%u, return %d (want "
 			   "%d, %d)", prev[i].what, r, first, last, ret,
 			   prev[i].want, prev[i].returns);
+		}
+	}
+	{
+		/* smk_source_prev_leaves(): the statement before with ways
+		 * out past the marker, when another statement follows it. */
+		static const struct {
+			const char *what, *text;
+			int want;
+			bool leaves;
+			int next;	/* next line - marker line */
+		} lv[] = {
+			{ "an if with a break of the loop around",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3) {\n"
+			  "\t\t\ta = 0;\n\t\t\tbreak;\n\t\t}\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t\ta--;\n\t}\n\treturn a;\n}\n", 1, true, 1 },
+			{ "a statement on the marker's line after it",
+			  "int f(int a)\n{\n\tif (a < 0)\n\t\treturn -1;\n"
+			  "\ttrace_simple(m, \"%d\", a); a++;\n"
+			  "\treturn a;\n}\n", 1, true, 0 },
+			{ "no way out: leaves nothing",
+			  "int f(int a)\n{\n\twhile (a > 3) {\n\t\ta--;\n"
+			  "\t}\n\ttrace_simple(m, \"%d\", a);\n\treturn a;\n}\n",
+			  1, false, 1 },
+			{ "the block's end after the marker",
+			  "int f(int a)\n{\n\twhile (a) {\n\t\tif (a > 3)\n"
+			  "\t\t\tbreak;\n\t\ttrace_simple(m, \"%d\", a);\n"
+			  "\t}\n\treturn a;\n}\n", 0, false, 0 },
+			{ "a label on the statement after",
+			  "int f(int a)\n{\n\tif (a < 0)\n\t\tgoto out;\n"
+			  "\ttrace_simple(m, \"%d\", a);\nout:\n\treturn a;\n}\n",
+			  0, false, 0 },
+		};
+
+		for (i = 0; i < sizeof(lv) / sizeof(*lv); i++) {
+			unsigned int decl = 0, ln, first = 0, last = 0, nl = 0;
+			bool leaves = false;
+			int r;
+
+			ln = new_case("leaves", lv[i].what, lv[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_prev_leaves(&b, path, ln, "m", &first,
+						   &last, &leaves, &nl);
+			ok(r == lv[i].want &&
+			   (r != 1 || (leaves == lv[i].leaves &&
+				       (int)nl - (int)ln == lv[i].next &&
+				       first <= last && last <= ln)),
+			   "prev_leaves: %s: %d, leaves %d, next %+d (want %d, "
+			   "%d, %+d)", lv[i].what, r, leaves, (int)nl - (int)ln,
+			   lv[i].want, lv[i].leaves, lv[i].next);
 		}
 	}
 	{

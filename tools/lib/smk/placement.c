@@ -5073,6 +5073,62 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
  * after the if; lua's freeregs(), which had no site); *@after says so,
  * and the values there are the statement's completed ones.
  */
+/*
+ * The end of a statement's code [@lo, @hi), past the rows of line 0 that
+ * follow it: unoptimized clang gives the jumps that end an if's arms
+ * ("jmp .+5", one per arm of an else-if chain, falling into each other)
+ * no line.  They are the statement's when only its code leads into them
+ * (smk_code_preds() of each instruction inside [@lo, the new end)).
+ */
+static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
+			   size_t nlines, Dwarf_Die *root, uint64_t lo,
+			   uint64_t hi, struct smk_placement *p)
+{
+	uint64_t end = hi, a, q, preds[16];
+	size_t i, k, n;
+	bool grew;
+
+	do {
+		grew = false;
+		for (i = 0; i + 1 < nlines; i++) {
+			Dwarf_Line *l = dwarf_onesrcline(lines, i);
+			Dwarf_Addr ra, e;
+			int ln;
+			bool endseq;
+
+			if (!l || dwarf_lineaddr(l, &ra) || ra != end ||
+			    dwarf_lineno(l, &ln) || ln != 0 ||
+			    dwarf_lineendsequence(l, &endseq) || endseq ||
+			    !in_ranges(root, ra) ||
+			    dwarf_lineaddr(dwarf_onesrcline(lines, i + 1), &e) ||
+			    e <= ra || e - ra > 256)
+				continue;
+			end = e;
+			grew = true;
+			break;
+		}
+	} while (grew && end - hi < 4096);
+	if (end == hi)
+		return hi;
+	/* Entered only from the statement's code. */
+	for (a = hi; a < end; a = q) {
+		q = smk_code_insn_end(b, a);
+		if (!q || q > end)
+			return hi;
+		n = smk_code_preds(b, a, preds, sizeof(preds) /
+				   sizeof(*preds));
+		if (n == SIZE_MAX)
+			return hi;
+		for (k = 0; k < n; k++)
+			if (preds[k] < lo || preds[k] >= end)
+				return hi;
+	}
+	explain(p, "  %#llx to %#llx: code of no line after the statement "
+		"before, entered only from it: its end",
+		(unsigned long long)hi, (unsigned long long)end);
+	return end;
+}
+
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
 		     uint64_t *out, uint64_t *start, bool *after,
@@ -5086,7 +5142,8 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	Dwarf_Lines *lines;
 	size_t nlines, i;
 
-	bool plain, returns = false;
+	bool plain, returns = false, leaves = false;
+	unsigned int next_line = 0;
 
 	if (!src || !smk_dwarf_cu_unoptimized(b, cu) ||
 	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
@@ -5094,7 +5151,9 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	plain = smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
 					  &pl) == 1;
 	if (!plain && (smk_source_prev_any(b, src, m->line, m->rec.name, &pf,
-					   &pl, &returns) != 1 || returns))
+					   &pl, &returns) != 1 || returns) &&
+	    (smk_source_prev_leaves(b, src, m->line, m->rec.name, &pf, &pl,
+				    &leaves, &next_line) != 1 || !leaves))
 		return false;
 	if (pl >= m->line)
 		return false;
@@ -5111,7 +5170,9 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	}
 	if (!hi)
 		return false;	/* no code of its own */
-	/* One run of addresses: no row of another line inside it. */
+	hi = glue_after(b, lines, nlines, root, lo, hi, p);
+	/* One run of addresses: no row of another line inside it (line 0,
+	 * the compiler's own code, is the statement's there). */
 	for (i = 0; i + 1 < nlines; i++) {
 		Dwarf_Line *l = dwarf_onesrcline(lines, i);
 		const char *f = l ? dwarf_linesrc(l, NULL, NULL) : NULL;
@@ -5119,6 +5180,8 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		int ln;
 
 		if (!l || dwarf_lineaddr(l, &a) || a < lo || a >= hi)
+			continue;
+		if (!dwarf_lineno(l, &ln) && ln == 0)
 			continue;
 		if (!f || !smk_same_source(f, file) || dwarf_lineno(l, &ln) ||
 		    ln < (int)pf || ln > (int)pl)
@@ -5137,8 +5200,33 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		return true;
 	}
 	/* A call at its end, or an if, loop or switch: the instruction
-	 * after its code, when only that code leads there. */
-	if (smk_code_range_completes_at(b, lo, hi) != SMK_YES)
+	 * after its code, when only that code leads there.  With ways out
+	 * past the marker (smk_source_prev_leaves()), each jump to it from
+	 * that code is still the statement completing, when it is the
+	 * code of the statement after the marker: no way out lands there. */
+	if (leaves) {
+		Dwarf_Line *l = dwarf_getsrc_die(cu, hi);
+		Dwarf_Addr la;
+		uint64_t preds[16];
+		size_t n, k;
+		int ln;
+
+		if (!l || dwarf_lineaddr(l, &la) || la != hi ||
+		    dwarf_lineno(l, &ln) || ln < (int)m->line ||
+		    ln > (int)next_line)
+			return false;
+		n = smk_code_preds(b, hi, preds, sizeof(preds) /
+				   sizeof(*preds));
+		if (n == SIZE_MAX || !n)
+			return false;
+		for (k = 0; k < n; k++)
+			if (preds[k] < lo || preds[k] >= hi)
+				return false;
+		explain(p, "  %#llx: the statement before the marker (lines "
+			"%u to %u) has ways out past it; this code of line "
+			"%d, after it, is entered only from it",
+			(unsigned long long)hi, pf, pl, ln);
+	} else if (smk_code_range_completes_at(b, lo, hi) != SMK_YES)
 		return false;
 	explain(p, "  %#llx: the instruction after the statement before the "
 		"marker (lines %u to %u, unoptimized code, %#llx to %#llx), "

@@ -2785,7 +2785,7 @@ static int prev_any(struct smk_binary *b, const char *path,
 		    unsigned int line, const char *name,
 		    unsigned int *first_line, unsigned int *last_line,
 		    bool *returns, struct smk_line_span *past, size_t max,
-		    size_t *npast, bool *macro)
+		    size_t *npast, bool *macro, bool *leaves)
 {
 	const struct source *s;
 	size_t at = 0, first, last, k, j, open, close, l, e;
@@ -2828,13 +2828,13 @@ static int prev_any(struct smk_binary *b, const char *path,
 	open = outermost_brace(s, at);
 	close = past ? match(s, open, 1) : s->n;
 	for (j = k + 1; j < first - 1; j++) {
-		/* Ways out that go past the marker by the source: with
-		 * @past, a break or continue of a loop inside the
-		 * statement is none, and a goto's lands on its label's
+		/* Ways out that go past the marker by the source: a
+		 * break or continue of a loop inside the statement (or
+		 * of the statement's own loop: its end, its test) is
+		 * none; with @past, a goto's lands on its label's
 		 * statement, whose lines go into @past. */
 		if ((is(s, j, "break") || is(s, j, "continue")) &&
-		    past && jump_stays_inside(s, k + 1, j,
-					      is(s, j, "continue")))
+		    jump_stays_inside(s, k + 1, j, is(s, j, "continue")))
 			continue;
 		if (is(s, j, "goto") && past && close < s->n &&
 		    (l = label_at(s, open, close, j + 1)) < s->n &&
@@ -2852,8 +2852,11 @@ static int prev_any(struct smk_binary *b, const char *path,
 			continue;
 		}
 		if (is(s, j, "goto") || is(s, j, "break") ||
-		    is(s, j, "continue"))
-			return 0;
+		    is(s, j, "continue")) {
+			if (!leaves)
+				return 0;
+			*leaves = true;
+		}
 		*returns |= is(s, j, "return");
 		if (macro && is(s, j + 1, "(") && upper_name(s, j))
 			*macro = true;
@@ -2869,7 +2872,37 @@ int smk_source_prev_any(struct smk_binary *b, const char *path,
 			bool *returns)
 {
 	return prev_any(b, path, line, name, first_line, last_line, returns,
-			NULL, 0, NULL, NULL);
+			NULL, 0, NULL, NULL, NULL);
+}
+
+int smk_source_prev_leaves(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name,
+			   unsigned int *first_line, unsigned int *last_line,
+			   bool *leaves, unsigned int *next_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, n;
+	bool returns = false;
+	int r;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last))
+		return -1;
+	/* The statement after the marker, in its block, unlabeled. */
+	n = last + 1;
+	if (n >= s->n || is(s, n, "}") || is(s, n, "case") ||
+	    is(s, n, "default") || is(s, n, ";") || is(s, n, "{") ||
+	    (n + 1 < s->n && identifier(s, n) && !keyword(s, n) &&
+	     is(s, n + 1, ":")))
+		return 0;
+	*leaves = false;
+	r = prev_any(b, path, line, name, first_line, last_line, &returns,
+		     NULL, 0, NULL, NULL, leaves);
+	if (r != 1)
+		return r;
+	*leaves |= returns;
+	*next_line = s->t[n].line;
+	return 1;
 }
 
 int smk_source_prev_ways(struct smk_binary *b, const char *path,
@@ -2881,7 +2914,7 @@ int smk_source_prev_ways(struct smk_binary *b, const char *path,
 	*npast = 0;
 	*macro = false;
 	return prev_any(b, path, line, name, first_line, last_line, returns,
-			past, max, npast, macro);
+			past, max, npast, macro, NULL);
 }
 
 /*

@@ -358,13 +358,32 @@ int smk_source_loop_after(struct smk_binary *b, const char *path,
  * ... }"): 1 with its
  * first and last lines, and whether it has a return in *@returns; 0 none
  * (the marker starts its block, a label before it, or the statement has
- * a goto, break or continue, which go past the marker by the source); -1
- * unknown (a block inside that statement).
+ * a goto, or a break or continue of a loop or switch around it, which go
+ * past the marker by the source; those of a loop or switch inside it, or
+ * of the statement's own loop, stay in it); -1 unknown (a block inside
+ * that statement).
  */
 int smk_source_prev_any(struct smk_binary *b, const char *path,
 			unsigned int line, const char *name,
 			unsigned int *first_line, unsigned int *last_line,
 			bool *returns);
+
+/*
+ * smk_source_prev_any() for a marker that another statement follows in
+ * its block (not a "}", a label, a case, an empty statement or a block:
+ * its first line in *@next_line): a statement before it with ways out
+ * past the marker (a goto, a break or continue that leaves it, a
+ * return) is read too, and *@leaves says so.  Those ways land on a
+ * loop's or switch's end, a loop's next pass, a label or the function's
+ * end, none on the statement after the marker inside its block: the
+ * code that follows the statement's in unoptimized code, when it is
+ * that statement's, runs only when the statement completes.  0 no such
+ * statement, -1 unknown.
+ */
+int smk_source_prev_leaves(struct smk_binary *b, const char *path,
+			   unsigned int line, const char *name,
+			   unsigned int *first_line, unsigned int *last_line,
+			   bool *leaves, unsigned int *next_line);
 
 /*
  * smk_source_prev_any(), but a statement with ways out is read too: a
