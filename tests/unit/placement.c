@@ -333,6 +333,11 @@ static const struct loops_want {
 	{ "leaves-clang-O0", "after_break", true, "marker line", 1 },
 	{ "leaves-gcc-O0", "after_break", true, "marker line", 1 },
 	{ "leaves-gcc-O0", "own_breaks", false, "join point", -2 },
+	/* unswitch.c: a loop's way out settled before it, the version that
+	 * never leaves unrolled whole, copies one after another: 8 hits for
+	 * 9 at gcc -O3 (exact before); at -O2 each copy has its test */
+	{ "unswitch-gcc-O3", "unswitched", false, "some copies", -2 },
+	{ "unswitch-gcc-O2", "unswitched", true, "marker block", 0 },
 	{ "peeled-clang-Os", "peeled_base", false, "loop nesting differs", -2 },
 	/* goloops.c at gcc -O2: a loop that a goto back makes (4 hits of
 	 * 4) and a marker after it (1 of 1), known now that the reader

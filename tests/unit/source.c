@@ -1510,6 +1510,44 @@ int main(void)
 		}
 	}
 	{
+		/* smk_source_loop_ways_out() */
+		static const struct {
+			const char *what, *text;
+			int want;
+		} wo[] = {
+			{ "a return in an if of the body",
+			  "int f(int a)\n{\n\tint i;\n\tfor (i = 0; i < 4; i++) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\tif (a)\n"
+			  "\t\t\treturn i;\n\t}\n\treturn a;\n}\n", 1 },
+			{ "a break of an inner loop and a switch only",
+			  "int f(int a)\n{\n\twhile (a--) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a);\n\t\tswitch (a) {\n"
+			  "\t\tcase 1:\n\t\t\tbreak;\n\t\t}\n\t\tfor (;;) {\n"
+			  "\t\t\tif (g(a))\n\t\t\t\tbreak;\n\t\t}\n\t}\n"
+			  "\treturn a;\n}\n", 0 },
+			{ "a break of the loop, from an if arm",
+			  "int f(int a)\n{\n\tdo {\n\t\tif (a > 2) {\n"
+			  "\t\t\ttrace_simple(m, \"%d\", a);\n\t\t\tbreak;\n"
+			  "\t\t}\n\t} while (a--);\n\treturn a;\n}\n", 1 },
+			{ "no loop",
+			  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+			  "\treturn a;\n}\n", 0 },
+		};
+
+		for (i = 0; i < sizeof(wo) / sizeof(*wo); i++) {
+			unsigned int decl = 0, ln;
+			int r;
+
+			ln = new_case("waysout", wo[i].what, wo[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_loop_ways_out(&b, path, ln, "m");
+			ok(r == wo[i].want, "loop_ways_out: %s: %d (want %d)",
+			   wo[i].what, r, wo[i].want);
+		}
+	}
+	{
 		/* smk_source_prev_leaves(): the statement before with ways
 		 * out past the marker, when another statement follows it. */
 		static const struct {

@@ -2795,6 +2795,37 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 			return RULE_PARTIAL;
 		}
 	}
+	/*
+	 * Copies of a pass one after another with no jump between them:
+	 * on that path no pass left the loop.  When its body has a way
+	 * out, the compiler settled that test for the whole path, and the
+	 * passes where it may leave run in another version of the loop
+	 * (csmith seed 4242 at gcc -O3: a test of a global before the
+	 * loop, its 17 passes straight on one side, the first pass and its
+	 * return on the other with no copy of the marker's point: 0 hits
+	 * for 1).  Unknown: no claim either.
+	 */
+	if (copies >= 2 && file && nsites >= 2 &&
+	    smk_source_loop_ways_out(b, file, m->line, m->rec.name) != 0) {
+		for (k = 0; k + 1 < nsites; k++)
+			if (sites[k] < sites[k + 1] &&
+			    smk_code_falls_to(b, sites[k], sites[k + 1]))
+				break;
+		if (k + 1 < nsites) {
+			explain(p, "  %#llx: copies of the marker's point at "
+				"%#llx and %#llx run one after the other, while "
+				"the loop around the marker has a way out (or "
+				"its loops are not read): the passes that may "
+				"leave it have another version of the loop",
+				(unsigned long long)addr,
+				(unsigned long long)sites[k],
+				(unsigned long long)sites[k + 1]);
+			if (rules[r].verdict == SMK_VERDICT_APPROX &&
+			    rules[r].dir == SMK_DIRECTION_OVER)
+				return RULE_LOOP_NEST;	/* both ways */
+			return RULE_PARTIAL;
+		}
+	}
 	if (copies >= 2)
 		return r;
 	return RULE_LOOP_NEST;

@@ -2626,6 +2626,57 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 	return 1;
 }
 
+static bool jump_stays_inside(const struct source *s, size_t start, size_t j,
+			      bool cont);
+
+int smk_source_loop_ways_out(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name)
+{
+	const struct source *s;
+	size_t at = 0, first, last, k, o, h, j, close;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	/* Out through blocks and braced arms to the innermost loop. */
+	for (k = first;;) {
+		if (!k || is(s, k - 1, ")") || is(s, k - 1, "else") ||
+		    is(s, k - 1, "do"))
+			return -1;	/* a braceless body or arm */
+		o = outer_brace(s, k, 0);
+		if (o >= s->n || !o)
+			return 0;	/* no loop */
+		if (is(s, o - 1, "do"))
+			break;
+		if (is(s, o - 1, ")")) {
+			h = before_parens(s, o - 1);
+			if (h >= s->n)
+				return -1;
+			if (is(s, h, "for") || is(s, h, "while"))
+				break;
+			if (!is(s, h, "if") && !is(s, h, "switch"))
+				return 0;	/* a function's body */
+			k = h;
+			continue;
+		}
+		if (is(s, o - 1, "else"))
+			return -1;
+		k = o;
+	}
+	close = match(s, o, 1);
+	if (close >= s->n)
+		return -1;
+	for (j = o + 1; j < close; j++) {
+		if (is(s, j, "return") || is(s, j, "goto") ||
+		    is(s, j, "longjmp") || is(s, j, "exit") ||
+		    is(s, j, "abort"))
+			return 1;
+		if (is(s, j, "break") && !jump_stays_inside(s, o + 1, j, false))
+			return 1;
+	}
+	return 0;
+}
+
 int smk_source_conditional_after(struct smk_binary *b, const char *path,
 				 unsigned int line, const char *name,
 				 unsigned int *next_line)

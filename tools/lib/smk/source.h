@@ -332,6 +332,15 @@ int smk_source_loop_head(struct smk_binary *b, const char *path,
 			 unsigned int *head_line);
 
 /*
+ * Has the body of the innermost loop around marker @name a way out of
+ * the loop (a return, a goto, a break of that loop, exit, abort,
+ * longjmp)?  1 yes, 0 no (or no loop), -1 unknown (a braceless body or
+ * arm on the way out).
+ */
+int smk_source_loop_ways_out(struct smk_binary *b, const char *path,
+			     unsigned int line, const char *name);
+
+/*
  * Is the statement right after marker @name (in sequence in its block)
  * an if, switch, while or for, whose condition runs after the marker?  1
  * with the line it starts on, 0 no, -1 unknown.
