@@ -362,6 +362,14 @@ static void explain(struct smk_placement *p, const char *fmt, ...)
 	free(line);
 }
 
+/* The name of a copy's function (its concrete or inlined root). */
+static const char *copy_name(Dwarf_Die *root)
+{
+	const char *n = dwarf_diename(root);
+
+	return n ? n : "?";
+}
+
 static struct smk_error *addrs_add(struct addrs *a, uint64_t addr)
 {
 	size_t i;
@@ -5506,8 +5514,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			if (!dwarf_offdie(b->dwarf, in->scope, &block))
 				continue;
 			explain(p, "copy in %s%s: the marker's own block, %zu "
-				"part%s", dwarf_diename(&root) ?
-				dwarf_diename(&root) : "?", in->inlined ?
+				"part%s", copy_name(&root), in->inlined ?
 				" (inlined)" : "", in->nparts,
 				in->nparts == 1 ? "" : "s");
 			for (j = 0; j < in->nparts && !err; j++)
@@ -5621,8 +5628,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 							     m->rec.name) == 0) {
 				explain(p, "copy in %s: the marker is not "
 					"written at line %u (a macro's)",
-					dwarf_diename(&root) ?
-					dwarf_diename(&root) : "?", m->line);
+					copy_name(&root), m->line);
 				note(&acc, RULE_IN_MACRO);
 			}
 			if (on.n && src &&
@@ -5649,8 +5655,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						"before the marker on its "
 						"line, and no columns to "
 						"tell its rows apart",
-						dwarf_diename(&root) ?
-						dwarf_diename(&root) : "?");
+						copy_name(&root));
 					note(&acc, RULE_UNKNOWN);
 				} else if (!on.n && keep.n) {
 					/* Nothing of the line after the
@@ -5667,16 +5672,14 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						"rows are all of the plain "
 						"statement before the marker "
 						"on it (columns before %u)",
-						dwarf_diename(&root) ?
-						dwarf_diename(&root) : "?",
+						copy_name(&root),
 						col);
 				} else if (on.n != had) {
 					explain(p, "copy in %s: %zu of %zu "
 						"rows of the marker's line "
 						"are the statement's before "
 						"it (columns before %u)",
-						dwarf_diename(&root) ?
-						dwarf_diename(&root) : "?",
+						copy_name(&root),
 						had - on.n, had, col);
 				}
 				free(keep.v);
@@ -5695,8 +5698,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 						"rows of the marker's line "
 						"are the loop's after it "
 						"(from column %u)",
-						dwarf_diename(&root) ?
-						dwarf_diename(&root) : "?",
+						copy_name(&root),
 						had - on.n, had, col);
 			}
 			had = on.n;
@@ -5705,8 +5707,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					"marker's line run straight on from "
 					"one before (unoptimized code: "
 					"columns of one run)",
-					dwarf_diename(&root) ?
-					dwarf_diename(&root) : "?",
+					copy_name(&root),
 					had - on.n, had);
 		}
 		if (on.n == 1) {
@@ -5751,8 +5752,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				explain(p, "copy in %s: unoptimized, the "
 					"first of the %zu rows of the "
 					"marker's line is its point",
-					dwarf_diename(&root) ?
-					dwarf_diename(&root) : "?", on.n);
+					copy_name(&root), on.n);
 				on.v[0] = first;
 				on.n = 1;
 				rule = RULE_LINE;
@@ -5769,8 +5769,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 					"next line run straight on from one "
 					"before (unoptimized code: columns of "
 					"one run)",
-					dwarf_diename(&root) ?
-					dwarf_diename(&root) : "?",
+					copy_name(&root),
 					had - next.n, had);
 			rule = RULE_NEXT_LINE;
 			use = &next;
@@ -5789,8 +5788,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				explain(p, "copy in %s: unoptimized, the first "
 					"of the %zu rows of the next line is "
 					"its start",
-					dwarf_diename(&root) ?
-					dwarf_diename(&root) : "?", next.n);
+					copy_name(&root), next.n);
 				next.v[0] = first;
 				next.n = 1;
 			}
@@ -5822,9 +5820,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 							"line, the others "
 							"deeper in loops of "
 							"the code",
-							dwarf_diename(&root) ?
-							dwarf_diename(&root) :
-							"?", next.n);
+							copy_name(&root), next.n);
 					next.v[0] = first;
 					next.n = 1;
 					rule = RULE_NEXT_STRAIGHT;
@@ -5947,8 +5943,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		}
 		if (!use) {
 			explain(p, "copy in %s%s: no site (%s)",
-				dwarf_diename(&root) ? dwarf_diename(&root) :
-				"?", in->inlined ? " (inlined)" : "",
+				copy_name(&root), in->inlined ? " (inlined)" : "",
 				off_path ? "the next line with code is not on "
 				"the marker's path" : "no row of the marker's "
 				"line, no rule for the next");
@@ -5957,7 +5952,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		}
 		note(&acc, rule);
 		explain(p, "copy in %s%s: rule %s, %zu site%s",
-			dwarf_diename(&root) ? dwarf_diename(&root) : "?",
+			copy_name(&root),
 			in->inlined ? " (inlined)" : "", rules[rule].name,
 			use->n, use->n == 1 ? "" : "s");
 		qsort(use->v, use->n, sizeof(*use->v), u64_cmp);

@@ -2495,21 +2495,17 @@ static bool only_read(const struct source *s, size_t k)
 		  is(s, nx + 1, ">")));
 }
 
-int smk_source_trip_count(struct smk_binary *b, const char *path,
-			  unsigned int line, const char *name, uint64_t *n)
+/*
+ * The innermost loop around the statement at token @first, out through
+ * plain blocks and braced if and switch arms: 1 with its body's "{" in
+ * *@open and its keyword (for, while, do) in *@head; 0 none (the
+ * function's body); -1 a braceless body or arm, or an else, on the way.
+ */
+static int innermost_loop(const struct source *s, size_t first, size_t *open,
+			  size_t *head)
 {
-	const struct source *s;
-	size_t at = 0, first, last, k, o, h, i, close;
-	int64_t a, lim, step = 0, cnt;
-	const char *var;
-	size_t vlen;
-	bool le = false, ge = false, lt = false, gt = false, ne = false;
+	size_t k, o, h;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !marker_group(s, at, &first, &last) || !first)
-		return -1;
-	/* Out through plain blocks and braced arms to the innermost loop;
-	 * a braceless body or arm on the way is not read. */
 	for (k = first;;) {
 		/* @k starts a statement: not a braceless body or arm. */
 		if (!k || is(s, k - 1, ")") || is(s, k - 1, "else") ||
@@ -2518,16 +2514,20 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 		o = outer_brace(s, k, 0);
 		if (o >= s->n || !o)
 			return 0;
-		if (is(s, o - 1, "do"))
-			return 0;
+		if (is(s, o - 1, "do")) {
+			*open = o;
+			*head = o - 1;
+			return 1;
+		}
 		if (is(s, o - 1, ")")) {
 			h = before_parens(s, o - 1);
 			if (h >= s->n)
 				return -1;
-			if (is(s, h, "for"))
-				break;
-			if (is(s, h, "while"))
-				return 0;
+			if (is(s, h, "for") || is(s, h, "while")) {
+				*open = o;
+				*head = h;
+				return 1;
+			}
 			if (!is(s, h, "if") && !is(s, h, "switch"))
 				return 0;	/* a function's body */
 			k = h;
@@ -2537,6 +2537,27 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 			return -1;	/* its if not followed */
 		k = o;
 	}
+}
+
+int smk_source_trip_count(struct smk_binary *b, const char *path,
+			  unsigned int line, const char *name, uint64_t *n)
+{
+	const struct source *s;
+	size_t at = 0, first, last, k, o, h, i, close;
+	int64_t a, lim, step = 0, cnt;
+	int r;
+	const char *var;
+	size_t vlen;
+	bool le = false, ge = false, lt = false, gt = false, ne = false;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !marker_group(s, at, &first, &last) || !first)
+		return -1;
+	r = innermost_loop(s, first, &o, &h);
+	if (r != 1)
+		return r;
+	if (!is(s, h, "for"))
+		return 0;
 	/* for (VAR = A; VAR OP B; STEP) */
 	i = h + 2;
 	if (!is(s, h + 1, "(") || !identifier(s, i) || keyword(s, i) ||
@@ -2633,36 +2654,15 @@ int smk_source_loop_ways_out(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name)
 {
 	const struct source *s;
-	size_t at = 0, first, last, k, o, h, j, close;
+	size_t at = 0, first, last, o, h, j, close;
+	int r;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last) || !first)
 		return -1;
-	/* Out through blocks and braced arms to the innermost loop. */
-	for (k = first;;) {
-		if (!k || is(s, k - 1, ")") || is(s, k - 1, "else") ||
-		    is(s, k - 1, "do"))
-			return -1;	/* a braceless body or arm */
-		o = outer_brace(s, k, 0);
-		if (o >= s->n || !o)
-			return 0;	/* no loop */
-		if (is(s, o - 1, "do"))
-			break;
-		if (is(s, o - 1, ")")) {
-			h = before_parens(s, o - 1);
-			if (h >= s->n)
-				return -1;
-			if (is(s, h, "for") || is(s, h, "while"))
-				break;
-			if (!is(s, h, "if") && !is(s, h, "switch"))
-				return 0;	/* a function's body */
-			k = h;
-			continue;
-		}
-		if (is(s, o - 1, "else"))
-			return -1;
-		k = o;
-	}
+	r = innermost_loop(s, first, &o, &h);
+	if (r != 1)
+		return r;
 	close = match(s, o, 1);
 	if (close >= s->n)
 		return -1;
