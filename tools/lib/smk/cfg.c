@@ -1639,12 +1639,13 @@ int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
 	size_t i, H = SIZE_MAX, S = SIZE_MAX, P = SIZE_MAX, k, e, nin = 0;
 	size_t n = 0;
 	uint64_t a0, hs = 0, ss = 0;
-	size_t loop[TRIP_MAX_BLOCKS], chain;
+	size_t chain;
+	unsigned char *in = NULL;	/* the loop's blocks */
 	cs_insn *insn = NULL;
 	unsigned int reg = 0, bits = 0, jcc;
 	int64_t step = 0;
 	uint64_t init = 0, bound = 0, v, passes;
-	bool zero_only = false, have_init = false, changed;
+	bool zero_only = false, have_init = false, opened = false;
 	int ret = -1;
 	csh h;
 
@@ -1680,91 +1681,63 @@ int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
 	}
 	if (H == SIZE_MAX)
 		return 0;
-	loop[nin++] = H;
-	if (S != H)
-		loop[nin++] = S;
-	do {
-		changed = false;
-		for (k = 0; k < fl->nb; k++) {
-			size_t q;
-			bool in = false, to = false;
-
-			for (q = 0; q < nin; q++)
-				in |= loop[q] == k;
-			if (in || !fl->reach[k])
-				continue;
-			for (e = 0; e < fl->nsucc[k] && !to; e++)
-				for (q = 1; q < nin; q++)
-					to |= fl->succ[fl->soff[k] + e] ==
-					      loop[q];
-			if (!to)
-				continue;
-			if (nin == TRIP_MAX_BLOCKS)
-				return -1;
-			loop[nin++] = k;
-			changed = true;
-		}
-	} while (changed);
-	for (k = 0, e = 0; k < nin; k++)
-		e |= loop[k] == fl->block[i];
-	if (!e)
+	/* Each edge inside but S -> H goes forward, so the loop lies
+	 * within blocks H to S: one pass down from S finds it (a block
+	 * joined through a backward edge, or from outside them, fails the
+	 * checks below as an entry). */
+	in = calloc(fl->nb, 1);
+	if (!in) {
+		nomem(b);
 		return -1;
-	/* Forward edges only but the back edge; no way out but the
-	 * latch's jump not taken; no other way in than the header. */
-	for (k = 0; k < nin; k++) {
-		size_t q, w, end = block_end(fn, fl, loop[k]);
-
-		for (q = fl->first[loop[k]]; q < end; q++)
-			if (fn->insns[q].ret || fn->insns[q].indirect ||
-			    jumps_out(fn, &fn->insns[q]))
-				return -1;
-		for (e = 0; e < fl->nsucc[loop[k]]; e++) {
-			bool in = false;
-
-			w = fl->succ[fl->soff[loop[k]] + e];
-			for (q = 0; q < nin; q++)
-				in |= loop[q] == w;
-			if (!in && loop[k] != S)
-				return -1;
-			if (in && w <= loop[k] && !(loop[k] == S && w == H))
-				return -1;
-		}
 	}
-	for (k = 0; k < fl->nb; k++) {
-		size_t q;
-		bool in = false;
-
-		for (q = 0; q < nin; q++)
-			in |= loop[q] == k;
-		if (in || !fl->reach[k])
+	in[H] = in[S] = 1;
+	nin = S != H ? 2 : 1;
+	for (k = S; k-- > H + 1;) {
+		if (!fl->reach[k])
 			continue;
 		for (e = 0; e < fl->nsucc[k]; e++) {
 			size_t w = fl->succ[fl->soff[k] + e];
 
-			for (q = 1; q < nin; q++)
-				if (w == loop[q])
-					return -1;
+			if (w != H && in[w])
+				break;
 		}
+		if (e == fl->nsucc[k])
+			continue;
+		if (nin == TRIP_MAX_BLOCKS)
+			goto out;
+		in[k] = 1;
+		nin++;
 	}
-	/* The one block entering the loop. */
-	for (k = 0; k < fl->nb; k++)
-		for (e = 0; e < fl->nsucc[k]; e++)
-			if (fl->succ[fl->soff[k] + e] == H && k != S) {
-				size_t q;
-				bool in = false;
+	if (!in[fl->block[i]])
+		goto out;
+	/* Forward edges only but the back edge; no way out but the
+	 * latch's jump not taken; no other way in than the header, from
+	 * the one block entering the loop. */
+	for (k = 0; k < fl->nb; k++) {
+		size_t q, w, end = block_end(fn, fl, k);
 
-				for (q = 0; q < nin; q++)
-					in |= loop[q] == k;
-				if (in)
-					return -1;
+		for (q = fl->first[k]; in[k] && q < end; q++)
+			if (fn->insns[q].ret || fn->insns[q].indirect ||
+			    jumps_out(fn, &fn->insns[q]))
+				goto out;
+		for (e = 0; e < fl->nsucc[k]; e++) {
+			w = fl->succ[fl->soff[k] + e];
+			if (in[k] && !in[w] && k != S)
+				goto out;
+			if (in[k] && in[w] && w <= k && !(k == S && w == H))
+				goto out;
+			if (!in[k] && in[w] && w != H && fl->reach[k])
+				goto out;
+			if (!in[k] && w == H) {
 				if (P != SIZE_MAX && P != k)
-					return -1;
+					goto out;
 				P = k;
 			}
-	if (P == SIZE_MAX)
-		return -1;
-	if (cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
-		return -1;
+		}
+	}
+	if (P == SIZE_MAX || cs_open(CS_ARCH_X86, CS_MODE_64, &h) != CS_ERR_OK)
+		goto out;
+	opened = true;
 	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
 	/* The latch: ... write; [cmp|test]; jcc header. */
 	n = block_detail(b, fn, fl, S, h, &insn);
@@ -1844,22 +1817,20 @@ int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
 		}
 		if (!step || k == SIZE_MAX)
 			goto out;
-		/* ...and none elsewhere in the loop or earlier in it. */
-		for (e = k; e-- > 0;)
-			if (insn_writes_reg(h, &insn[e], reg64(reg)) != 0)
-				goto out;
-		for (e = k + 1; e < n; e++)
-			if (e != wi && e < n - 1 &&
+		/* ...and none elsewhere in the latch (the compare and the
+		 * jump write flags only). */
+		for (e = 0; e + 1 < n; e++)
+			if (e != k && e != wi &&
 			    insn_writes_reg(h, &insn[e], reg64(reg)) != 0)
 				goto out;
 	}
-	for (k = 0; k < nin; k++) {
+	for (k = 0; k < fl->nb; k++) {
 		cs_insn *o = NULL;
 		size_t m, q;
 
-		if (loop[k] == S)
+		if (!in[k] || k == S)
 			continue;
-		m = block_detail(b, fn, fl, loop[k], h, &o);
+		m = block_detail(b, fn, fl, k, h, &o);
 		if (!m)
 			goto out;
 		for (q = 0; q < m; q++)
@@ -1943,7 +1914,9 @@ int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
 out:
 	if (insn)
 		cs_free(insn, n);
-	cs_close(&h);
+	if (opened)
+		cs_close(&h);
+	free(in);
 	return ret;
 }
 

@@ -2586,6 +2586,22 @@ static bool peeled_pass(struct smk_binary *b, Dwarf_Die *root,
 	return !seen;
 }
 
+/* Is @r an approximation that fires more often than the marker runs? */
+static bool rule_over(enum rule r)
+{
+	return r != RULE_NONE && rules[r].verdict == SMK_VERDICT_APPROX &&
+	       rules[r].dir == SMK_DIRECTION_OVER;
+}
+
+/*
+ * A rule's verdict with some of the marker's runs missed on top: under
+ * ("some copies"), or both ways when the rule was over.
+ */
+static enum rule runs_missed(enum rule r)
+{
+	return rule_over(r) ? RULE_LOOP_NEST : RULE_PARTIAL;
+}
+
 /*
  * As many loops around the site as around the marker: do they make as
  * many passes?  When the source's loop says its passes alone (a constant
@@ -2605,7 +2621,6 @@ static enum rule passes_judge(struct smk_binary *b, const char *file,
 	uint64_t trip, t, head, t2, h2;
 	size_t k, same = 0;
 	char path[4096];
-	bool over;
 
 	if (r == RULE_NONE || rules[r].verdict == SMK_VERDICT_NOT_FOUND)
 		return r;
@@ -2639,11 +2654,9 @@ static enum rule passes_judge(struct smk_binary *b, const char *file,
 		(unsigned long long)trip, same * t < trip ?
 		"peeled or unrolled off it, some with no site" :
 		"more than the marker's");
-	over = rules[r].verdict == SMK_VERDICT_APPROX &&
-	       rules[r].dir == SMK_DIRECTION_OVER;
 	if (same * t < trip)
-		return over ? RULE_LOOP_NEST : RULE_PARTIAL;
-	return over ? r : RULE_LOOP_MORE;
+		return runs_missed(r);
+	return rule_over(r) ? r : RULE_LOOP_MORE;
 }
 
 /*
@@ -2743,8 +2756,7 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 		 * more; an exact or an under claim is wrong. */
 		if (r == RULE_JOIN)
 			return RULE_LOOP_OVER;
-		if (r != RULE_NONE && rules[r].verdict == SMK_VERDICT_APPROX &&
-		    rules[r].dir == SMK_DIRECTION_OVER)
+		if (rule_over(r))
 			return r;
 		return RULE_LOOP_MORE;
 	}
@@ -2776,8 +2788,7 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 			"%#llx, is in %d loops: this one is no pass of an "
 			"unrolled loop", (unsigned long long)addr,
 			(unsigned long long)sites[k], src);
-		if (r != RULE_NONE && rules[r].verdict == SMK_VERDICT_APPROX &&
-		    rules[r].dir == SMK_DIRECTION_OVER)
+		if (rule_over(r))
 			return r;
 		return RULE_LOOP_ENTRY;
 	}
@@ -2797,10 +2808,7 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 				"%zu copies of the marker's point: some passes "
 				"have none", (unsigned long long)addr,
 				(unsigned long long)trip, copies);
-			if (rules[r].verdict == SMK_VERDICT_APPROX &&
-			    rules[r].dir == SMK_DIRECTION_OVER)
-				return RULE_LOOP_NEST;	/* both ways */
-			return RULE_PARTIAL;
+			return runs_missed(r);
 		}
 	}
 	/*
@@ -2828,10 +2836,7 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 				(unsigned long long)addr,
 				(unsigned long long)sites[k],
 				(unsigned long long)sites[k + 1]);
-			if (rules[r].verdict == SMK_VERDICT_APPROX &&
-			    rules[r].dir == SMK_DIRECTION_OVER)
-				return RULE_LOOP_NEST;	/* both ways */
-			return RULE_PARTIAL;
+			return runs_missed(r);
 		}
 	}
 	if (copies >= 2)
@@ -5088,30 +5093,25 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
 }
 
 /*
- * Unoptimized code (gcc -O0, by its DW_AT_producer) keeps each statement's
- * code whole, in one run of addresses, in source order.  The last
- * instruction of the plain statement right before the marker runs exactly
- * when that statement completes, and so exactly when the marker runs: if
- * control leaves the statement's code only by falling off its end (no
- * jump out, no return: a macro may hide one), and it is not a call (one
- * that does not return, a longjmp, would count a run that never happens).
- * Where the code after the marker is a join (the marker ends an if's arm,
- * other paths meet after it) or not on its path (a then arm's end, its
- * jump over the else), no instruction there runs only when the marker
- * does, but that one does: gcc -O0 "if (g->firstold1) { markold(...);
- * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
- * at the join).  Its values are read before it runs: prev_end_values()
- * drops what it may write.
- * When that instruction is a call, or the statement before is an if, a
- * loop or a switch (smk_source_prev_any(), no return in it), the
- * instruction after the statement's code, when every way out of that
- * code goes there and no other way leads there
- * (smk_code_range_completes_at()), runs exactly when the statement
- * completes (gcc -O0 "if (r1 > r2) { freereg(fs, r1); freereg(fs, r2);
- * marker; } else ...": the then arm's jump over the else, under the line
- * after the if; lua's freeregs(), which had no site); *@after says so,
- * and the values there are the statement's completed ones.
+ * Is the instruction at @a entered only from the code [@lo, @hi) (every
+ * way in, smk_code_preds(), from inside it)?  Entered from nowhere:
+ * @none says.  False when unknown.
  */
+static bool entered_only_from(struct smk_binary *b, uint64_t a, uint64_t lo,
+			      uint64_t hi, bool none)
+{
+	uint64_t preds[16];
+	size_t n, k;
+
+	n = smk_code_preds(b, a, preds, sizeof(preds) / sizeof(*preds));
+	if (n == SIZE_MAX || (!n && !none))
+		return false;
+	for (k = 0; k < n; k++)
+		if (preds[k] < lo || preds[k] >= hi)
+			return false;
+	return true;
+}
+
 /*
  * The end of a statement's code [@lo, @hi), past the rows of line 0 that
  * follow it: unoptimized clang gives the jumps that end an if's arms
@@ -5123,8 +5123,8 @@ static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
 			   size_t nlines, Dwarf_Die *root, uint64_t lo,
 			   uint64_t hi, struct smk_placement *p)
 {
-	uint64_t end = hi, a, q, preds[16];
-	size_t i, k, n;
+	uint64_t end = hi, a, q;
+	size_t i;
 	bool grew;
 
 	do {
@@ -5152,15 +5152,8 @@ static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
 	/* Entered only from the statement's code. */
 	for (a = hi; a < end; a = q) {
 		q = smk_code_insn_end(b, a);
-		if (!q || q > end)
+		if (!q || q > end || !entered_only_from(b, a, lo, end, true))
 			return hi;
-		n = smk_code_preds(b, a, preds, sizeof(preds) /
-				   sizeof(*preds));
-		if (n == SIZE_MAX)
-			return hi;
-		for (k = 0; k < n; k++)
-			if (preds[k] < lo || preds[k] >= end)
-				return hi;
 	}
 	explain(p, "  %#llx to %#llx: code of no line after the statement "
 		"before, entered only from it: its end",
@@ -5168,6 +5161,31 @@ static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
 	return end;
 }
 
+/*
+ * Unoptimized code (gcc -O0, by its DW_AT_producer) keeps each statement's
+ * code whole, in one run of addresses, in source order.  The last
+ * instruction of the plain statement right before the marker runs exactly
+ * when that statement completes, and so exactly when the marker runs: if
+ * control leaves the statement's code only by falling off its end (no
+ * jump out, no return: a macro may hide one), and it is not a call (one
+ * that does not return, a longjmp, would count a run that never happens).
+ * Where the code after the marker is a join (the marker ends an if's arm,
+ * other paths meet after it) or not on its path (a then arm's end, its
+ * jump over the else), no instruction there runs only when the marker
+ * does, but that one does: gcc -O0 "if (g->firstold1) { markold(...);
+ * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
+ * at the join).  Its values are read before it runs: prev_end_values()
+ * drops what it may write.
+ * When that instruction is a call, or the statement before is an if, a
+ * loop or a switch (smk_source_prev_any(), no return in it), the
+ * instruction after the statement's code, when every way out of that
+ * code goes there and no other way leads there
+ * (smk_code_range_completes_at()), runs exactly when the statement
+ * completes (gcc -O0 "if (r1 > r2) { freereg(fs, r1); freereg(fs, r2);
+ * marker; } else ...": the then arm's jump over the else, under the line
+ * after the if; lua's freeregs(), which had no site); *@after says so,
+ * and the values there are the statement's completed ones.
+ */
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
 		     uint64_t *out, uint64_t *start, bool *after,
@@ -5246,21 +5264,13 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	if (leaves) {
 		Dwarf_Line *l = dwarf_getsrc_die(cu, hi);
 		Dwarf_Addr la;
-		uint64_t preds[16];
-		size_t n, k;
 		int ln;
 
 		if (!l || dwarf_lineaddr(l, &la) || la != hi ||
 		    dwarf_lineno(l, &ln) || ln < (int)m->line ||
-		    ln > (int)next_line)
+		    ln > (int)next_line ||
+		    !entered_only_from(b, hi, lo, hi, false))
 			return false;
-		n = smk_code_preds(b, hi, preds, sizeof(preds) /
-				   sizeof(*preds));
-		if (n == SIZE_MAX || !n)
-			return false;
-		for (k = 0; k < n; k++)
-			if (preds[k] < lo || preds[k] >= hi)
-				return false;
 		explain(p, "  %#llx: the statement before the marker (lines "
 			"%u to %u) has ways out past it; this code of line "
 			"%d, after it, is entered only from it",
