@@ -59,8 +59,13 @@ differences with examples.
 Latency: a C program linked with libsmk (written and compiled here) opens
 the vmlinux and times, in process: the first address; then one address in
 each of LAT_UNITS (default 300) compilation units not yet indexed; then a
-new address in each of those units, now indexed.  Also each tool's time
-from start to the answer for one address.
+new address in each of those units, now indexed.  Then the floor of the
+first of these, in another process: each of the same units read the
+least a lookup that reads the unit at its first address can read (its
+abbreviations, every DIE of its top level with children skipped by
+DW_AT_sibling, its line program), through libsmk's own readers, nothing
+kept; the first lookup's ratio to it.  Also each tool's time from start
+to the answer for one address.
 
 Targets (issue 13): ours under 1.5 s and 400 MB for the 100,000 of each
 distribution and at least 1.5 times faster than llvm-symbolizer on the
@@ -363,7 +368,11 @@ LAT_C = r'''
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dwarf.h>
 #include "smk/symbolize.h"
+#include "smk/binary.h"
+#include "smk/dieread.h"
+#include "smk/locview.h"
 
 static double now(void)
 {
@@ -393,7 +402,63 @@ static void report(const char *kind, double *v, size_t n)
 		       v[n * 9 / 10], sum / n);
 }
 
-/* stdin: "KIND ADDR" lines, KIND first, new or old, grouped. */
+static bool no_row(void *arg, const struct smk_line_row *r)
+{
+	(void)arg;
+	(void)r;
+	return true;
+}
+
+/*
+ * The floor of any lookup that reads a unit when it is first asked for:
+ * its abbreviations, every DIE at its top level (children skipped by
+ * DW_AT_sibling), and its line program, through libsmk's own readers,
+ * nothing kept.  The "new" addresses of stdin, each in a unit not read
+ * yet; the unit is found (libdw's aranges) before the clock starts.
+ */
+static int floor_run(struct smk_binary *b)
+{
+	struct smk_dwarf_secs secs = { 0 };
+	struct smk_unit_reader r = { 0 };
+	const unsigned char *line;
+	size_t line_size, n = 0;
+	char kind[16];
+	unsigned long long a;
+	double *v = malloc(sizeof(double) * 100000), t;
+	Dwarf *dw = smk_binary_dwarf(b);
+	Dwarf_Die cu;
+
+	if (!dw || !smk_dwarf_section(dw, ".debug_line", &line, &line_size))
+		return 1;
+	while (scanf("%15s %llx", kind, &a) == 2 && n < 100000) {
+		Dwarf_Attribute at;
+		Dwarf_Word off;
+		struct smk_rdie d;
+		bool more;
+
+		if (!dwarf_addrdie(dw, a, &cu) ||
+		    dwarf_formudata(dwarf_attr(&cu, DW_AT_stmt_list, &at),
+				    &off) != 0 || strcmp(kind, "new"))
+			continue;
+		t = now();
+		if (smk_unit_reader_open(dw, &cu, &secs, &r))
+			continue;
+		for (more = smk_rdie_first(&r, &d); more;
+		     more = smk_rdie_sibling(&r, &d, &d))
+			;
+		smk_unit_reader_done(&r);
+		smk_error_destroy(smk_line_program_walk(line, line_size, off,
+							8, "floor", no_row,
+							NULL));
+		v[n++] = now() - t;
+	}
+	report("floor", v, n);
+	smk_unit_reader_close(&r);
+	return 0;
+}
+
+/* stdin: "KIND ADDR" lines, KIND first, new or old, grouped.
+ * With "floor" after the file: floor_run(). */
 int main(int argc, char **argv)
 {
 	struct smk_symbolizer *s;
@@ -404,8 +469,11 @@ int main(int argc, char **argv)
 	double t0 = now(), t, *v = malloc(sizeof(double) * 100000);
 	size_t n = 0;
 
-	if (smk_binary_open(argv[1], NULL, &b) ||
-	    smk_symbolizer_create(b, &s))
+	if (smk_binary_open(argv[1], NULL, &b))
+		return 1;
+	if (argc > 2 && !strcmp(argv[2], "floor"))
+		return floor_run(b);
+	if (smk_symbolizer_create(b, &s))
 		return 1;
 	printf("open %.9f\n", now() - t0);
 	while (scanf("%15s %llx", kind, &a) == 2 && n < 100000) {
@@ -515,6 +583,23 @@ def latency(vmlinux, funcs, rnd, tmp):
             print('  target (a new address in an opened binary < 10 us): '
                   '%s; babeltrace2 about 500 us' %
                   ('met' if got['old'][1] < 10e-6 else 'MISSED'))
+    # The floor: what reading a unit costs before anything is kept.
+    r = subprocess.run([exe, vmlinux, 'floor'], stdin=open(inp),
+                       capture_output=True, text=True,
+                       env=cache_env(CACHE_NONE or tempfile.gettempdir()))
+    f = r.stdout.split()
+    if r.returncode or len(f) < 5 or f[0] != 'floor':
+        print(' floor: the probe failed: %s' % r.stderr.strip()[:200])
+        return medians
+    n, med, p90, mean = int(f[1]), float(f[2]), float(f[3]), float(f[4])
+    medians['floor'] = round(1e6 * med, 1)
+    print(' floor, reading a unit not read yet and keeping nothing '
+          '(its abbreviations, its top-level DIEs, its line program):')
+    print('  %-33s %10.1f us median, %.1f us p90, %.1f us mean (%d units)'
+          % ('the same units', 1e6 * med, 1e6 * p90, 1e6 * mean, n))
+    if 'no_cache' in medians and med > 0:
+        print('  first lookup / floor: %.2f (no index cache file)' %
+              (medians['no_cache'] / medians['floor']))
     return medians
 
 
