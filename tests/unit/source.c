@@ -448,6 +448,41 @@ static const struct loops_case loops_cases[] = {
 	  "int f(int n)\n{\n\tdo {\n\t\tn >>= 1;\n"
 	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (n);\n\treturn n;\n}\n",
 	  1, 0 },
+	{ "a loop whose body ends in a return makes no second pass",
+	  "int f(int n)\n{\n\tint i;\n\n\tfor (i = 0; i < n; i++) {\n"
+	  "\t\ttrace_simple(m, \"%d\", i);\n\t\tif (n > 3)\n"
+	  "\t\t\tn--;\n\t\treturn n;\n\t}\n\treturn 0;\n}\n", 0, 0 },
+	{ "nor one whose body ends in its own break, around a loop",
+	  "int f(int n)\n{\n\twhile (n) {\n\t\tfor (int i = 0; i < n; "
+	  "i++) {\n\t\t\ttrace_simple(m, \"%d\", i);\n\t\t}\n"
+	  "\t\tbreak;\n\t}\n\treturn n;\n}\n", 1, 0 },
+	{ "nor one whose every arm returns or breaks, an exit() after",
+	  "int f(int n)\n{\n\tfor (;;) {\n\t\twhile (n--) {\n"
+	  "\t\t\tfor (int i = 0; i < n; i++) {\n"
+	  "\t\t\t\ttrace_simple(m, \"%d\", i);\n\t\t\t\tif (i)\n"
+	  "\t\t\t\t\treturn i;\n\t\t\t\telse {\n"
+	  "\t\t\t\t\tn++;\n\t\t\t\t\tbreak;\n\t\t\t\t}\n"
+	  "\t\t\t}\n\t\t\texit(1);\n\t\t}\n\t}\n}\n", 1, 0 },
+	{ "a continue in the body: passes again",
+	  "int f(int n)\n{\n\tfor (; n; n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (n & 1)\n"
+	  "\t\t\tcontinue;\n\t\treturn n;\n\t}\n\treturn 0;\n}\n",
+	  1, 0 },
+	{ "a return in an else arm: the then arm passes again",
+	  "int f(int n)\n{\n\tfor (; n; n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (n & 1)\n"
+	  "\t\t\tn++;\n\t\telse\n\t\t\treturn n;\n\t}\n"
+	  "\treturn 0;\n}\n", 1, 0 },
+	{ "a break of a switch at the body's end",
+	  "int f(int n)\n{\n\twhile (n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tswitch (n) {\n"
+	  "\t\tcase 1:\n\t\t\tbreak;\n\t\t}\n\t}\n\treturn n;\n}\n",
+	  1, 0 },
+	{ "a goto in the body may jump back: the loop and the goto's",
+	  "int f(int n)\n{\n\tfor (; n; n--) {\nagain:\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (n-- > 5)\n"
+	  "\t\t\tgoto again;\n\t\treturn n;\n\t}\n\treturn 0;\n}\n",
+	  2, 0 },
 	{ "do ... while (0) is no loop",
 	  "int f(int n)\n{\n\tdo {\n\t\tn >>= 1;\n"
 	  "\t\ttrace_simple(m, \"%d\", n);\n\t} while (0);\n\treturn n;\n}\n",

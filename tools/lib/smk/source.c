@@ -753,12 +753,56 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 	return k + 1;
 }
 
+/* A line of the preprocessor between tokens @open and @close: which
+ * statements it compiles is not known. */
+static bool has_directive(const struct source *s, size_t open, size_t close)
+{
+	const char *p = s->text + s->t[open].off;
+	const char *e = s->text + s->t[close].off;
+
+	for (; p < e; p++)
+		if (*p == '\n') {
+			const char *q = p + 1;
+
+			while (q < e && (*q == ' ' || *q == '\t'))
+				q++;
+			if (q < e && *q == '#')
+				return true;
+		}
+	return false;
+}
+
+/*
+ * Can the loop whose braced body opens at @open make no second pass: no
+ * way through the body to its end (each path returns, breaks out of the
+ * loop, or calls a function that does not return; reach_stmt()), and no
+ * continue (another pass) or goto (a jump back inside it) in it?  Each
+ * time the loop is entered its body then runs at most once, and to what
+ * runs in it the loop is none: its step and test after the body are
+ * code no pass reaches (csmith's "for (...) { if (c) { ...; return x; }
+ * else { ...; break; } }").
+ */
+static bool body_once(const struct source *s, size_t open)
+{
+	struct reach r = { .s = s, .marker = s->n, .result = -1 };
+	size_t close = match(s, open, 1), j;
+	bool c = true;
+
+	if (close >= s->n)
+		return false;
+	for (j = open + 1; j < close; j++)
+		if (is(s, j, "continue") || is(s, j, "goto"))
+			return false;
+	if (has_directive(s, open, close))
+		return false;
+	return reach_stmt(&r, open, close + 1, true, &c) == close + 1 && !c;
+}
+
 int smk_source_marker_dead(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name)
 {
 	struct reach r = { .result = -1 };
 	size_t at = 0, open, k, close;
-	const char *p, *e;
 	bool c;
 
 	r.s = marker_at(b, path, line, name, &at);
@@ -775,17 +819,8 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 	for (k = open; k < close; k++)
 		if (is(r.s, k, "goto"))
 			return -1;
-	p = r.s->text + r.s->t[open].off;
-	e = r.s->text + r.s->t[close].off;
-	for (; p < e; p++)
-		if (*p == '\n') {
-			const char *q = p + 1;
-
-			while (q < e && (*q == ' ' || *q == '\t'))
-				q++;
-			if (q < e && *q == '#')
-				return -1;
-		}
+	if (has_directive(r.s, open, close))
+		return -1;
 	/* The body's end may be the file's last token: s->n then is no
 	 * failure. */
 	if (reach_stmt(&r, open, close + 1, true, &c) != close + 1)
@@ -1834,7 +1869,10 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 				h = before_parens(s, k - 1);
 				if (h >= s->n)
 					return -1;
-				if (is(s, h, "for") || is(s, h, "while")) {
+				if ((is(s, h, "for") || is(s, h, "while")) &&
+				    body_once(s, k)) {
+					j = h;	/* no second pass */
+				} else if (is(s, h, "for") || is(s, h, "while")) {
 					depth++;
 					block_head(s, hd, h, k - 1, k);
 					j = h;
@@ -1845,8 +1883,11 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 					return depth;	/* the function's body */
 				} else if (identifier(s, h) &&
 					   !keyword(s, h)) {
-					depth++;	/* an iterator macro */
-					block_head(s, hd, h, k - 1, k);
+					/* an iterator macro */
+					if (!body_once(s, k)) {
+						depth++;
+						block_head(s, hd, h, k - 1, k);
+					}
 					j = h;
 				} else {
 					return -1;
@@ -1854,7 +1895,7 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 			} else if (is(s, k - 1, "else")) {
 				j = else_owner(s, k - 1);
 			} else if (is(s, k - 1, "do")) {
-				if (!do_once(s, k - 1)) {
+				if (!do_once(s, k - 1) && !body_once(s, k)) {
 					depth++;
 					do_head(s, hd, k);
 				}
