@@ -2081,8 +2081,8 @@ int smk_source_loop_heads(struct smk_binary *b, const char *path,
 /*
  * Is the marker @name's path certain to leave its innermost loop: a
  * return, or a break of that loop, among the statements after it in its
- * block (each a plain statement: no if, loop or label on the way)?  1
- * yes, 0 not proven, -1 unknown.
+ * block (each a plain statement: no if, loop or label on the way)?  1 by
+ * the break, 2 by the return, 0 not proven, -1 unknown.
  */
 int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name)
@@ -2099,7 +2099,7 @@ int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 		return 0;
 	for (j = last + 1; j < s->n;) {
 		if (is(s, j, "return"))
-			return 1;
+			return 2;
 		if (is(s, j, "break")) {
 			/* The innermost loop or switch around the marker. */
 			for (k = at; (k = outer_brace(s, k, 0)) < s->n;) {

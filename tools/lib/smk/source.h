@@ -234,7 +234,9 @@ int smk_source_loop_heads(struct smk_binary *b, const char *path,
 /*
  * Is the path through marker @name certain to leave its innermost loop
  * (a return, or a break of that loop, among the plain statements after
- * it in its block)?  1 yes, 0 not proven, -1 unknown (no source, a goto).
+ * it in its block)?  1 by a break, 2 by a return (neither leaves the
+ * loops of the calls it is inlined into), 0 not proven, -1 unknown (no
+ * source, a goto).
  */
 int smk_source_leaves_loop(struct smk_binary *b, const char *path,
 			   unsigned int line, const char *name);
