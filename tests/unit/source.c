@@ -463,6 +463,16 @@ static const struct loops_case loops_cases[] = {
 	  "\t\t\t\t\treturn i;\n\t\t\t\telse {\n"
 	  "\t\t\t\t\tn++;\n\t\t\t\t\tbreak;\n\t\t\t\t}\n"
 	  "\t\t\t}\n\t\t\texit(1);\n\t\t}\n\t}\n}\n", 1, 0 },
+	{ "nor one that ends in a for entered for sure, which returns",
+	  "int f(int n)\n{\n\tint l;\n\n\twhile (n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n"
+	  "\t\tfor (l = 3; (l >= 0); l -= 1) {\n\t\t\treturn n;\n"
+	  "\t\t}\n\t}\n\treturn 0;\n}\n", 0, 0 },
+	{ "a for whose first test fails: the loop around passes again",
+	  "int f(int n)\n{\n\tint l;\n\n\twhile (n--) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n"
+	  "\t\tfor (l = 0; l > 3; l++) {\n\t\t\treturn n;\n"
+	  "\t\t}\n\t}\n\treturn 0;\n}\n", 1, 0 },
 	{ "a continue in the body: passes again",
 	  "int f(int n)\n{\n\tfor (; n; n--) {\n"
 	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (n & 1)\n"
@@ -1094,6 +1104,14 @@ int main(void)
 		    smk_source_loop_depth(&b, path, line, "m");
 		ok(r == c->want, "loop_depth: %s: %d (want %d)", c->what, r,
 		   c->want);
+		/* As unoptimized code keeps it: the for entered for sure
+		 * keeps its test and step, the loop around a cycle. */
+		if (!strcmp(c->what, "nor one that ends in a for entered for "
+			    "sure, which returns")) {
+			r = smk_source_loop_depth_kept(&b, path, line, "m");
+			ok(r == 1, "loop_depth_kept: %s: %d (want 1)",
+			   c->what, r);
+		}
 	}
 	{
 		/* smk_source_loop_heads(): "first-last/loop" for each head,

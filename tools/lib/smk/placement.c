@@ -2696,6 +2696,33 @@ static enum rule passes_judge(struct smk_binary *b, const char *file,
 }
 
 /*
+ * A for loop whose test holds for its first value and whose body never
+ * ends makes no second pass (smk_source_loop_depth()), and optimizing
+ * compilers fold its test; unoptimized code keeps its test and step, or
+ * not (gcc folds "u >= 0" of an unsigned even at -O0): a cycle of the
+ * code that no run takes, or none.  How many such loops are around the
+ * marker in its own function when its code is not optimized (at -O0
+ * nothing is inlined and no loop is made); 0 otherwise.
+ */
+static int kept_once_loops(struct smk_binary *b, Dwarf_Die *root,
+			   const char *file, const struct smk_marker *m)
+{
+	char path[4096];
+	Dwarf_Die cu;
+	int lo, hi;
+
+	if (!dwarf_diecu(root, &cu, NULL, NULL) ||
+	    !smk_dwarf_cu_unoptimized(b, &cu))
+		return 0;
+	file = marker_source(b, m, file, path, sizeof(path));
+	if (!file)
+		return 0;
+	lo = smk_source_loop_depth(b, file, m->line, m->rec.name);
+	hi = smk_source_loop_depth_kept(b, file, m->line, m->rec.name);
+	return lo >= 0 && hi > lo ? hi - lo : 0;
+}
+
+/*
  * Does the probe's address at @addr sit in as many loops of the machine
  * code as the marker sits in the source?  Code of a line shared with a
  * loop's head (clang's "marker; for (...)"), a loop the compiler deleted
@@ -2730,6 +2757,15 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 		return r;
 	}
 	code = smk_code_loop_depth(b, addr, &why);
+	if (src >= 0 && code > src &&
+	    code <= src + kept_once_loops(b, root, file, m)) {
+		explain(p, "  %#llx: %d of the loops around the marker make "
+			"no second pass (their first test holds, their body "
+			"never ends): unoptimized code keeps their test and "
+			"step, a cycle no run takes",
+			(unsigned long long)addr, code - src);
+		src = code;
+	}
 	if (src >= 0 && code >= 0 && code != src &&
 	    source_loops(b, root, file, m, addr, lr) >= 0 && lr->ok) {
 		int gotos = (int)lr->ngotos, out = code < src ?

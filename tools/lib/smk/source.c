@@ -523,6 +523,8 @@ struct reach {
 	size_t marker;		/* the marker's "trace_simple" */
 	int result;		/* 1 dead, 0 reached, -1 not met yet */
 	bool broke;		/* a break of the innermost loop or switch */
+	bool enters;		/* a for entered for sure never completes
+				 * when its body does not (for_enters()) */
 };
 
 /*
@@ -633,6 +635,117 @@ static size_t simple_end(const struct source *s, size_t i, size_t end)
 	return s->n;
 }
 
+/* A token @text in [@from, @to). */
+static bool has_token(const struct source *s, size_t from, size_t to,
+		      const char *text)
+{
+	for (; from < to; from++)
+		if (is(s, from, text))
+			return true;
+	return false;
+}
+
+/*
+ * The head of "for (VAR = A; VAR OP B; STEP)" at @h (its "for"), A and B
+ * integer literals (at most 2^40 either way), OP <, <=, >, >= or !=, the
+ * test in parentheses when @parens: its counter, test and, when it is
+ * VAR++, ++VAR, VAR--, --VAR, VAR += C or VAR -= C, its step (0 when it
+ * is another); the ')' closing the head.
+ */
+struct for_head {
+	const char *var;
+	size_t vlen;
+	int64_t a, lim, step;
+	bool lt, le, gt, ge, ne;
+	size_t close;
+};
+
+static size_t literal_expr(const struct source *s, size_t i, int64_t *v);
+static bool joined(const struct source *s, size_t i);
+
+static bool for_head(const struct source *s, size_t h, bool parens,
+		     struct for_head *f)
+{
+	size_t i = h + 2, pc = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (!is(s, h, "for") || !is(s, h + 1, "(") ||
+	    (f->close = match(s, h + 1, 1)) >= s->n ||
+	    !identifier(s, i) || keyword(s, i) || !is(s, i + 1, "=") ||
+	    joined(s, i + 1))
+		return false;
+	f->var = s->text + s->t[i].off;
+	f->vlen = s->t[i].len;
+#define SAME_VAR(j) ((j) < s->n && s->t[j].len == f->vlen && \
+		     !memcmp(s->text + s->t[j].off, f->var, f->vlen))
+	i = literal_expr(s, i + 2, &f->a);
+	if (i >= s->n || !is(s, i, ";"))
+		return false;
+	/* csmith writes "(l >= 0)". */
+	if (parens && is(s, i + 1, "(") && (pc = match(s, i + 1, 1)) < s->n &&
+	    is(s, pc + 1, ";"))
+		i++;
+	else
+		pc = 0;
+	if (!SAME_VAR(i + 1))
+		return false;
+	i += 2;
+	if (is(s, i, "<") || is(s, i, ">")) {
+		bool eq = joined(s, i) && is(s, i + 1, "=");
+
+		f->lt = is(s, i, "<") && !eq;
+		f->le = is(s, i, "<") && eq;
+		f->gt = is(s, i, ">") && !eq;
+		f->ge = is(s, i, ">") && eq;
+		i += eq ? 2 : 1;
+	} else if (is(s, i, "!") && joined(s, i) && is(s, i + 1, "=")) {
+		f->ne = true;
+		i += 2;
+	} else {
+		return false;
+	}
+	i = literal_expr(s, i, &f->lim);
+	if (pc && i == pc)
+		i++;
+	if (i >= s->n || !is(s, i, ";") ||
+	    f->a < -(INT64_C(1) << 40) || f->a > (INT64_C(1) << 40) ||
+	    f->lim < -(INT64_C(1) << 40) || f->lim > (INT64_C(1) << 40))
+		return false;
+	i++;
+	if (SAME_VAR(i) && joined(s, i + 1) &&
+	    ((is(s, i + 1, "+") && is(s, i + 2, "+")) ||
+	     (is(s, i + 1, "-") && is(s, i + 2, "-")))) {
+		f->step = is(s, i + 1, "+") ? 1 : -1;
+		i += 3;
+	} else if ((is(s, i, "+") || is(s, i, "-")) && joined(s, i) &&
+		   is(s, i + 1, s->text[s->t[i].off] == '+' ? "+" : "-") &&
+		   SAME_VAR(i + 2)) {
+		f->step = is(s, i, "+") ? 1 : -1;
+		i += 3;
+	} else if (SAME_VAR(i) && (is(s, i + 1, "+") || is(s, i + 1, "-")) &&
+		   joined(s, i + 1) && is(s, i + 2, "=")) {
+		bool minus = is(s, i + 1, "-");
+
+		i = literal_expr(s, i + 3, &f->step);
+		if (i >= s->n || f->step <= 0)
+			f->step = 0;
+		else if (minus)
+			f->step = -f->step;
+	}
+#undef SAME_VAR
+	if (i != f->close)
+		f->step = 0;
+	return true;
+}
+
+/* Does the test of for_head() @f hold for its first value? */
+static bool for_enters(const struct for_head *f)
+{
+	return (f->lt && f->a < f->lim) || (f->le && f->a <= f->lim) ||
+	       (f->gt && f->a > f->lim) || (f->ge && f->a >= f->lim) ||
+	       (f->ne && f->a != f->lim);
+}
+
 /*
  * The statement at @i, entered when @reachable: the index after it, and
  * in *@completes whether control can go on past its end; s->n when it is
@@ -719,6 +832,18 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 		 * the function). */
 		if (forever && !r->broke)
 			*completes = false;
+		/* A for whose test holds for its first value, with a body
+		 * that never reaches its end, and no break or continue of
+		 * it: entered, it never completes ("for (l = 3; (l >= 0); l
+		 * -= 1) { return v; }").  Code that is not optimized keeps
+		 * its test and step: a cycle no run takes. */
+		if (r->enters && is(s, i, "for") && !c1 && !r->broke &&
+		    !has_token(s, close + 1, k, "continue")) {
+			struct for_head f;
+
+			if (for_head(s, i, true, &f) && for_enters(&f))
+				*completes = false;
+		}
 		if (!cond)
 			r->broke = broke;
 		return k;
@@ -782,18 +907,16 @@ static bool has_directive(const struct source *s, size_t open, size_t close)
  * code no pass reaches (csmith's "for (...) { if (c) { ...; return x; }
  * else { ...; break; } }").
  */
-static bool body_once(const struct source *s, size_t open)
+static bool body_once(const struct source *s, size_t open, bool enters)
 {
-	struct reach r = { .s = s, .marker = s->n, .result = -1 };
-	size_t close = match(s, open, 1), j;
+	struct reach r = { .s = s, .marker = s->n, .result = -1,
+			   .enters = enters };
+	size_t close = match(s, open, 1);
 	bool c = true;
 
-	if (close >= s->n)
-		return false;
-	for (j = open + 1; j < close; j++)
-		if (is(s, j, "continue") || is(s, j, "goto"))
-			return false;
-	if (has_directive(s, open, close))
+	if (close >= s->n || has_token(s, open, close, "continue") ||
+	    has_token(s, open, close, "goto") ||
+	    has_directive(s, open, close))
 		return false;
 	return reach_stmt(&r, open, close + 1, true, &c) == close + 1 && !c;
 }
@@ -1833,7 +1956,8 @@ static void do_head(const struct source *s, struct heads *hd, size_t open)
  * function's body, their heads into @hd when not NULL.  -1 when the
  * structure is not understood.
  */
-static int loops_around(const struct source *s, size_t at, struct heads *hd)
+static int loops_around(const struct source *s, size_t at, struct heads *hd,
+			bool enters)
 {
 	int depth = 0;
 	size_t j = at, steps = 0;
@@ -1870,7 +1994,7 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 				if (h >= s->n)
 					return -1;
 				if ((is(s, h, "for") || is(s, h, "while")) &&
-				    body_once(s, k)) {
+				    body_once(s, k, enters)) {
 					j = h;	/* no second pass */
 				} else if (is(s, h, "for") || is(s, h, "while")) {
 					depth++;
@@ -1884,7 +2008,7 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 				} else if (identifier(s, h) &&
 					   !keyword(s, h)) {
 					/* an iterator macro */
-					if (!body_once(s, k)) {
+					if (!body_once(s, k, enters)) {
 						depth++;
 						block_head(s, hd, h, k - 1, k);
 					}
@@ -1895,7 +2019,7 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd)
 			} else if (is(s, k - 1, "else")) {
 				j = else_owner(s, k - 1);
 			} else if (is(s, k - 1, "do")) {
-				if (!do_once(s, k - 1) && !body_once(s, k)) {
+				if (!do_once(s, k - 1) && !body_once(s, k, enters)) {
 					depth++;
 					do_head(s, hd, k);
 				}
@@ -1993,7 +2117,8 @@ static int goto_loops(const struct source *s, size_t open, size_t close,
 }
 
 static int loop_depth(struct smk_binary *b, const char *path,
-		      unsigned int line, const char *name, struct heads *hd)
+		      unsigned int line, const char *name, struct heads *hd,
+		      bool enters)
 {
 	const struct source *s;
 	size_t at = 0, open, close;
@@ -2034,7 +2159,7 @@ static int loop_depth(struct smk_binary *b, const char *path,
 		       is(s, at - 1, "}"))))
 			return -1;
 	}
-	depth = loops_around(s, at, hd);
+	depth = loops_around(s, at, hd, enters);
 	/* The loops gotos back make. */
 	open = outermost_brace(s, at);
 	if (depth >= 0 && open < at && is(s, open, "{")) {
@@ -2057,7 +2182,13 @@ bool smk_source_readable(struct smk_binary *b, const char *path)
 int smk_source_loop_depth(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name)
 {
-	return loop_depth(b, path, line, name, NULL);
+	return loop_depth(b, path, line, name, NULL, true);
+}
+
+int smk_source_loop_depth_kept(struct smk_binary *b, const char *path,
+			       unsigned int line, const char *name)
+{
+	return loop_depth(b, path, line, name, NULL, false);
 }
 
 int smk_source_loop_heads(struct smk_binary *b, const char *path,
@@ -2066,7 +2197,7 @@ int smk_source_loop_heads(struct smk_binary *b, const char *path,
 {
 	struct heads hd = { v, 0, max, true, -1 };
 	size_t i;
-	int depth = loop_depth(b, path, line, name, &hd);
+	int depth = loop_depth(b, path, line, name, &hd, true);
 
 	if (depth < 0 || !hd.ok || hd.n < (size_t)depth)
 		return -1;
@@ -2584,12 +2715,10 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name, uint64_t *n)
 {
 	const struct source *s;
-	size_t at = 0, first, last, k, o, h, i, close;
-	int64_t a, lim, step = 0, cnt;
+	struct for_head f;
+	size_t at = 0, first, last, k, o, h, close;
+	int64_t cnt;
 	int r;
-	const char *var;
-	size_t vlen;
-	bool le = false, ge = false, lt = false, gt = false, ne = false;
 
 	s = marker_at(b, path, line, name, &at);
 	if (!s || !marker_group(s, at, &first, &last) || !first)
@@ -2599,88 +2728,35 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 		return r;
 	if (!is(s, h, "for"))
 		return 0;
-	/* for (VAR = A; VAR OP B; STEP) */
-	i = h + 2;
-	if (!is(s, h + 1, "(") || !identifier(s, i) || keyword(s, i) ||
-	    !is(s, i + 1, "=") || joined(s, i + 1))
+	if (!for_head(s, h, false, &f) || !f.step ||
+	    !is(s, f.close + 1, "{"))
 		return 0;
-	var = s->text + s->t[i].off;
-	vlen = s->t[i].len;
-#define SAME_VAR(j) ((j) < s->n && s->t[j].len == vlen && \
-		     !memcmp(s->text + s->t[j].off, var, vlen))
-	i = literal_expr(s, i + 2, &a);
-	if (i >= s->n || !is(s, i, ";") || !SAME_VAR(i + 1))
-		return 0;
-	i += 2;
-	if (is(s, i, "<") || is(s, i, ">")) {
-		bool eq = joined(s, i) && is(s, i + 1, "=");
-
-		lt = is(s, i, "<") && !eq;
-		le = is(s, i, "<") && eq;
-		gt = is(s, i, ">") && !eq;
-		ge = is(s, i, ">") && eq;
-		i += eq ? 2 : 1;
-	} else if (is(s, i, "!") && joined(s, i) && is(s, i + 1, "=")) {
-		ne = true;
-		i += 2;
-	} else {
-		return 0;
-	}
-	i = literal_expr(s, i, &lim);
-	if (i >= s->n || !is(s, i, ";"))
-		return 0;
-	i++;
-	if (SAME_VAR(i) && joined(s, i + 1) &&
-	    ((is(s, i + 1, "+") && is(s, i + 2, "+")) ||
-	     (is(s, i + 1, "-") && is(s, i + 2, "-")))) {
-		step = is(s, i + 1, "+") ? 1 : -1;
-		i += 3;
-	} else if ((is(s, i, "+") || is(s, i, "-")) && joined(s, i) &&
-		   is(s, i + 1, s->text[s->t[i].off] == '+' ? "+" : "-") &&
-		   SAME_VAR(i + 2)) {
-		step = is(s, i, "+") ? 1 : -1;
-		i += 3;
-	} else if (SAME_VAR(i) && (is(s, i + 1, "+") || is(s, i + 1, "-")) &&
-		   joined(s, i + 1) && is(s, i + 2, "=")) {
-		bool minus = is(s, i + 1, "-");
-
-		i = literal_expr(s, i + 3, &step);
-		if (i >= s->n || step <= 0)
-			return 0;
-		if (minus)
-			step = -step;
-	} else {
-		return 0;
-	}
-	if (!is(s, i, ")") || !is(s, i + 1, "{"))
-		return 0;
-	close = match(s, i + 1, 1);
+	close = match(s, f.close + 1, 1);
 	if (close >= s->n)
 		return -1;
 	/* The body: no way out but the test, the counter only read. */
-	for (k = i + 2; k < close; k++) {
+	for (k = f.close + 2; k < close; k++) {
 		if (leaves_or_labels(s, k) || is(s, k, "break"))
 			return 0;
-		if (SAME_VAR(k) && !only_read(s, k))
+		if (s->t[k].len == f.vlen &&
+		    !memcmp(s->text + s->t[k].off, f.var, f.vlen) &&
+		    !only_read(s, k))
 			return 0;
 	}
-#undef SAME_VAR
-	if (a < -(INT64_C(1) << 40) || a > (INT64_C(1) << 40) ||
-	    lim < -(INT64_C(1) << 40) || lim > (INT64_C(1) << 40) ||
-	    step < -(INT64_C(1) << 20) || step > (INT64_C(1) << 20))
+	if (f.step < -(INT64_C(1) << 20) || f.step > (INT64_C(1) << 20))
 		return 0;
-	if (step > 0 && (lt || le || ne)) {
-		int64_t end = le ? lim + 1 : lim;
+	if (f.step > 0 && (f.lt || f.le || f.ne)) {
+		int64_t end = f.le ? f.lim + 1 : f.lim;
 
-		if (ne && (lim - a) % step)
+		if (f.ne && (f.lim - f.a) % f.step)
 			return 0;	/* steps over it */
-		cnt = a >= end ? 0 : (end - a + step - 1) / step;
-	} else if (step < 0 && (gt || ge || ne)) {
-		int64_t end = ge ? lim - 1 : lim;
+		cnt = f.a >= end ? 0 : (end - f.a + f.step - 1) / f.step;
+	} else if (f.step < 0 && (f.gt || f.ge || f.ne)) {
+		int64_t end = f.ge ? f.lim - 1 : f.lim;
 
-		if (ne && (a - lim) % -step)
+		if (f.ne && (f.a - f.lim) % -f.step)
 			return 0;
-		cnt = a <= end ? 0 : (a - end + -step - 1) / -step;
+		cnt = f.a <= end ? 0 : (f.a - end + -f.step - 1) / -f.step;
 	} else {
 		return 0;	/* runs forever, or wraps */
 	}

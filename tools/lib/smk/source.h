@@ -204,6 +204,16 @@ bool smk_source_readable(struct smk_binary *b, const char *path);
 int smk_source_loop_depth(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name);
 
+/*
+ * The same as code that is not optimized keeps them: a for whose test
+ * holds for its first value and whose body never reaches its end is a
+ * loop that makes no second pass, but such code keeps its test and step
+ * after the body, a cycle of the code that no run takes.  Counted here,
+ * not by smk_source_loop_depth().
+ */
+int smk_source_loop_depth_kept(struct smk_binary *b, const char *path,
+			       unsigned int line, const char *name);
+
 /* Lines @first to @last of a source file: the head of a loop of the
  * reader's (@loop -1), or of the @loop'th loop gotos back make around a
  * statement (smk_source_loop_heads()). */
