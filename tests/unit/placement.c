@@ -606,6 +606,30 @@ static void check_slot(void)
 	smk_placements_destroy(p, set ? set->n : 0);
 	smk_marker_set_destroy(set);
 	smk_binary_destroy(b);
+
+	/* leaslot-gcc-O2: the slot's address taken ("lea") before the
+	 * marker, the pointer stored after it, the initializer never
+	 * stored: an address taken writes nothing (it read 0 for 8). */
+	b = open_bin(NULL, "leaslot-gcc-O2");
+	set = NULL;
+	p = NULL;
+	f0 = NULL;
+	if (!b) {
+		ok(0, "leaslot-gcc-O2 opens");
+		return;
+	}
+	n = place(b, &set, &p);
+	m = n > 0 ? find(set, p, "slot_late") : NULL;
+	if (m && m->nsites && m->sites[0].nfetch == 1)
+		f0 = &m->sites[0].fetch[0];
+	ok(f0 && !f0->spec && f0->reason &&
+	   strstr(f0->reason, "not be written yet"),
+	   "slot_late's l, its address taken before the marker, is refused "
+	   "(%s)", f0 && f0->reason ? f0->reason : f0 && f0->spec ?
+	   f0->spec : "-");
+	smk_placements_destroy(p, set ? set->n : 0);
+	smk_marker_set_destroy(set);
+	smk_binary_destroy(b);
 }
 
 /* The innermost function dwarf_getscopes() finds at @pc (0: none). */

@@ -1804,7 +1804,7 @@ static struct smk_error *add_site(struct smk_binary *b, struct smk_marker *m,
 					"from the function's entry nothing "
 					"stores to it (gcc stores a local "
 					"whose address escapes where the "
-					"address is taken)");
+					"address escapes)");
 			if (err)
 				break;
 		}
