@@ -5931,7 +5931,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 							"line, the others "
 							"deeper in loops of "
 							"the code",
-							copy_name(&root), next.n);
+							copy_name(&root),
+							next.n);
 					next.v[0] = first;
 					next.n = 1;
 					rule = RULE_NEXT_STRAIGHT;
@@ -6054,7 +6055,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 		}
 		if (!use) {
 			explain(p, "copy in %s%s: no site (%s)",
-				copy_name(&root), in->inlined ? " (inlined)" : "",
+				copy_name(&root),
+				in->inlined ? " (inlined)" : "",
 				off_path ? "the next line with code is not on "
 				"the marker's path" : "no row of the marker's "
 				"line, no rule for the next");

@@ -663,6 +663,14 @@ struct for_head {
 static size_t literal_expr(const struct source *s, size_t i, int64_t *v);
 static bool joined(const struct source *s, size_t i);
 
+/* Is the token at @j the counter of for_head() @f? */
+static bool for_var(const struct source *s, size_t j,
+		    const struct for_head *f)
+{
+	return j < s->n && s->t[j].len == f->vlen &&
+	       !memcmp(s->text + s->t[j].off, f->var, f->vlen);
+}
+
 static bool for_head(const struct source *s, size_t h, bool parens,
 		     struct for_head *f)
 {
@@ -676,8 +684,6 @@ static bool for_head(const struct source *s, size_t h, bool parens,
 		return false;
 	f->var = s->text + s->t[i].off;
 	f->vlen = s->t[i].len;
-#define SAME_VAR(j) ((j) < s->n && s->t[j].len == f->vlen && \
-		     !memcmp(s->text + s->t[j].off, f->var, f->vlen))
 	i = literal_expr(s, i + 2, &f->a);
 	if (i >= s->n || !is(s, i, ";"))
 		return false;
@@ -687,7 +693,7 @@ static bool for_head(const struct source *s, size_t h, bool parens,
 		i++;
 	else
 		pc = 0;
-	if (!SAME_VAR(i + 1))
+	if (!for_var(s, i + 1, f))
 		return false;
 	i += 2;
 	if (is(s, i, "<") || is(s, i, ">")) {
@@ -712,17 +718,18 @@ static bool for_head(const struct source *s, size_t h, bool parens,
 	    f->lim < -(INT64_C(1) << 40) || f->lim > (INT64_C(1) << 40))
 		return false;
 	i++;
-	if (SAME_VAR(i) && joined(s, i + 1) &&
+	if (for_var(s, i, f) && joined(s, i + 1) &&
 	    ((is(s, i + 1, "+") && is(s, i + 2, "+")) ||
 	     (is(s, i + 1, "-") && is(s, i + 2, "-")))) {
 		f->step = is(s, i + 1, "+") ? 1 : -1;
 		i += 3;
 	} else if ((is(s, i, "+") || is(s, i, "-")) && joined(s, i) &&
 		   is(s, i + 1, s->text[s->t[i].off] == '+' ? "+" : "-") &&
-		   SAME_VAR(i + 2)) {
+		   for_var(s, i + 2, f)) {
 		f->step = is(s, i, "+") ? 1 : -1;
 		i += 3;
-	} else if (SAME_VAR(i) && (is(s, i + 1, "+") || is(s, i + 1, "-")) &&
+	} else if (for_var(s, i, f) &&
+		   (is(s, i + 1, "+") || is(s, i + 1, "-")) &&
 		   joined(s, i + 1) && is(s, i + 2, "=")) {
 		bool minus = is(s, i + 1, "-");
 
@@ -732,7 +739,6 @@ static bool for_head(const struct source *s, size_t h, bool parens,
 		else if (minus)
 			f->step = -f->step;
 	}
-#undef SAME_VAR
 	if (i != f->close)
 		f->step = 0;
 	return true;
@@ -939,10 +945,8 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 		return -1;
 	/* A goto may enter any statement; a conditional of the
 	 * preprocessor hides which statements are compiled. */
-	for (k = open; k < close; k++)
-		if (is(r.s, k, "goto"))
-			return -1;
-	if (has_directive(r.s, open, close))
+	if (has_token(r.s, open, close, "goto") ||
+	    has_directive(r.s, open, close))
 		return -1;
 	/* The body's end may be the file's last token: s->n then is no
 	 * failure. */
@@ -1993,12 +1997,12 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd,
 				h = before_parens(s, k - 1);
 				if (h >= s->n)
 					return -1;
-				if ((is(s, h, "for") || is(s, h, "while")) &&
-				    body_once(s, k, enters)) {
-					j = h;	/* no second pass */
-				} else if (is(s, h, "for") || is(s, h, "while")) {
-					depth++;
-					block_head(s, hd, h, k - 1, k);
+				if (is(s, h, "for") || is(s, h, "while")) {
+					/* none when no second pass */
+					if (!body_once(s, k, enters)) {
+						depth++;
+						block_head(s, hd, h, k - 1, k);
+					}
 					j = h;
 				} else if (is(s, h, "if") ||
 					   is(s, h, "switch")) {
@@ -2019,7 +2023,8 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd,
 			} else if (is(s, k - 1, "else")) {
 				j = else_owner(s, k - 1);
 			} else if (is(s, k - 1, "do")) {
-				if (!do_once(s, k - 1) && !body_once(s, k, enters)) {
+				if (!do_once(s, k - 1) &&
+				    !body_once(s, k, enters)) {
 					depth++;
 					do_head(s, hd, k);
 				}
@@ -2711,19 +2716,30 @@ static int innermost_loop(const struct source *s, size_t first, size_t *open,
 	}
 }
 
+/* innermost_loop() around the statements of marker @name (and the
+ * markers next to it), its source in *@sp; -1 also when not found. */
+static int marker_loop(struct smk_binary *b, const char *path,
+		       unsigned int line, const char *name,
+		       const struct source **sp, size_t *open, size_t *head)
+{
+	size_t at = 0, first, last;
+
+	*sp = marker_at(b, path, line, name, &at);
+	if (!*sp || !marker_group(*sp, at, &first, &last) || !first)
+		return -1;
+	return innermost_loop(*sp, first, open, head);
+}
+
 int smk_source_trip_count(struct smk_binary *b, const char *path,
 			  unsigned int line, const char *name, uint64_t *n)
 {
 	const struct source *s;
 	struct for_head f;
-	size_t at = 0, first, last, k, o, h, close;
+	size_t k, o, h, close;
 	int64_t cnt;
 	int r;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !marker_group(s, at, &first, &last) || !first)
-		return -1;
-	r = innermost_loop(s, first, &o, &h);
+	r = marker_loop(b, path, line, name, &s, &o, &h);
 	if (r != 1)
 		return r;
 	if (!is(s, h, "for"))
@@ -2738,9 +2754,7 @@ int smk_source_trip_count(struct smk_binary *b, const char *path,
 	for (k = f.close + 2; k < close; k++) {
 		if (leaves_or_labels(s, k) || is(s, k, "break"))
 			return 0;
-		if (s->t[k].len == f.vlen &&
-		    !memcmp(s->text + s->t[k].off, f.var, f.vlen) &&
-		    !only_read(s, k))
+		if (for_var(s, k, &f) && !only_read(s, k))
 			return 0;
 	}
 	if (f.step < -(INT64_C(1) << 20) || f.step > (INT64_C(1) << 20))
@@ -2771,13 +2785,10 @@ int smk_source_loop_ways_out(struct smk_binary *b, const char *path,
 			     unsigned int line, const char *name)
 {
 	const struct source *s;
-	size_t at = 0, first, last, o, h, j, close;
+	size_t o, h, j, close;
 	int r;
 
-	s = marker_at(b, path, line, name, &at);
-	if (!s || !marker_group(s, at, &first, &last) || !first)
-		return -1;
-	r = innermost_loop(s, first, &o, &h);
+	r = marker_loop(b, path, line, name, &s, &o, &h);
 	if (r != 1)
 		return r;
 	close = match(s, o, 1);
