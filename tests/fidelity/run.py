@@ -126,8 +126,11 @@ def build(cc, level, variant, outdir, jobs):
 def run_witness(binary, workdir, argv=()):
     log = os.path.join(workdir, "witness.log")
     env = dict(os.environ, SMK_WITNESS_FILE=log)
-    r = subprocess.run([binary] + list(argv), cwd=workdir, env=env, capture_output=True,
-                       text=True, timeout=60)
+    # argv[0] is the base name for every build: a program may read it
+    # (Lua keeps it as a string, long or short by its length).
+    r = subprocess.run([os.path.basename(binary)] + list(argv),
+                       executable=binary, cwd=workdir, env=env,
+                       capture_output=True, text=True, timeout=60)
     if r.returncode:
         raise RuntimeError(f"witness {binary}: exit {r.returncode}: "
                            f"{r.stderr.strip()}")
@@ -1026,7 +1029,8 @@ def probe_run(tfs, binary, markers, workdir, attach="own", argv=()):
                 m["attached"] += 1
                 evmap[ev] = (name, j, fields)
         sess.start()
-        r = subprocess.run([binary] + list(argv), cwd=workdir,
+        r = subprocess.run([os.path.basename(binary)] + list(argv),
+                           executable=binary, cwd=workdir,
                            capture_output=True,
                            text=True, timeout=120)
         text = sess.stop()
