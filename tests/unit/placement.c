@@ -344,6 +344,30 @@ static const struct loops_want {
 	 * function inlined, not its callers' loops, computed away around
 	 * its block (2 hits for 7 when it was exact) */
 	{ "inlret-gcc-O2", "pick_ret", false, "loop nesting differs", -2 },
+	/* deadarm.c: markers in an arm or a loop body that a condition
+	 * known from the source rules out ("(a &= 6) || 7UL", a 0 or 1
+	 * compared with 0x1458L, "0 && a"): gcc deletes them even at -O0,
+	 * and its next line was an over site firing on every call; clang
+	 * -O0 keeps them.  They never run: exact, nothing to probe. */
+	{ "deadarm-gcc-O0", "dead_else", true, "never runs", -2 },
+	{ "deadarm-gcc-O0", "dead_cmp", true, "never runs", -2 },
+	{ "deadarm-gcc-O0", "dead_while", true, "never runs", -2 },
+	{ "deadarm-gcc-O0", "live", true, "!never runs", 0 },
+	{ "deadarm-gcc-O2", "dead_else", true, "never runs", -2 },
+	{ "deadarm-gcc-O2", "dead_cmp", true, "never runs", -2 },
+	{ "deadarm-clang-O0", "dead_cmp", true, "never runs", -2 },
+	{ "deadarm-clang-O0", "live", true, "!never runs", 0 },
+	/* ... and a static function called from the dead arm only: gcc
+	 * -O0 keeps its code, which nothing enters, and no inlined copy;
+	 * its sites never fire (under before: "calls may have been
+	 * inlined with no record of them") */
+	{ "deadarm-gcc-O0", "in_dead_callee", true, "next line, straight", 0 },
+	/* codeless.c at gcc -O0: a marker ending a loop body with a
+	 * continue, after a macro that expands to nothing: the statement
+	 * before that one ends right where the marker is (4 hits of 4;
+	 * not found before, its next line the step the continue joins) */
+	{ "codeless-gcc-O0", "after_nothing", true,
+	  "end of the statement before", 1 },
 	/* loopenter.c at gcc -O2: the loop after the marker on its line
 	 * entered around the one site (1 hit for 3 when it was exact) */
 	{ "loopenter-gcc-O2", "suffix_scan", false, "some copies", -2 },

@@ -989,6 +989,78 @@ int main(void)
 			  "int f(int a)\n{\n\twhile (a--) {\n\t\tcontinue;\n"
 			  "\t\ttrace_simple(m, \"%d\", a);\n\t}\n"
 			  "\treturn 0;\n}\n", 1 },
+			/* Conditions known from the source (cond_value()). */
+			{ "in the else arm of an if (x || 7UL)",
+			  "int f(int a)\n{\n\tif (((a &= 6) || 7UL))\n\t\tg(a);\n"
+			  "\telse {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "in the then arm of a comparison of a 0 or 1 with "
+			  "0x1458L (csmith)",
+			  "int f(int a)\n{\n\tif ((((g(a) <= (a = 3)) >= 5UL) >= "
+			  "0x1458L)) {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "in the then arm of a comparison of a 0 or 1 with 1",
+			  "int f(int a)\n{\n\tif (((g(a) <= a) >= 1)) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "after if (0) { return }",
+			  "int f(int a)\n{\n\tif (0)\n\t\treturn 1;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", 0 },
+			{ "after if (1) return",
+			  "int f(int a)\n{\n\tif (1)\n\t\treturn 1;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn 0;\n}\n", 1 },
+			{ "in while (0 && g(a))",
+			  "int f(int a)\n{\n\twhile (0 && g(a)) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if (!(a, 1))",
+			  "int f(int a)\n{\n\tif (!(a, 1)) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if (-1 > 0U): unsigned, not known",
+			  "int f(int a)\n{\n\tif ((a > 2) > -1 && -1 > 0U) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 0 },
+			{ "in the then arm of if (a == 1 > 2): == binds looser",
+			  "int f(int a)\n{\n\tif (a == 1 > 2) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 0 },
+			{ "in the then arm of if ((int)0 || a): a cast",
+			  "int f(int a)\n{\n\tif ((int)0 || a - 1 > 3) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 0 },
+			{ "in the then arm of if (p->x < -1 ? 0 : 0)",
+			  "int f(int a)\n{\n\tif (p->x < -1 ? 0 : 0) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 0 },
+			{ "in the then arm of if ((a < 3) < -1)",
+			  "int f(int a)\n{\n\tif ((a < 3) < -1) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if ((a < 3) >= 0xffffffff)",
+			  "int f(int a)\n{\n\tif ((a < 3) >= 0xffffffff) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if (a = 0)",
+			  "int f(int a)\n{\n\tif (a = 0) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if (a = 1 == 2)",
+			  "int f(int a)\n{\n\tif ((p[3] = (0x7AL == (-1L)))) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
+			{ "in the then arm of if (a = 2): its type may drop it",
+			  "int f(int a)\n{\n\tif ((a = 2)) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 0 },
+			{ "in the else arm of if ((a |= 0xB3607B71L))",
+			  "int f(int a)\n{\n\tif ((a |= 0xB3607B71L))\n\t\tg(a);\n"
+			  "\telse {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "in the else arm of if ((a |= 0x10)): even",
+			  "int f(int a)\n{\n\tif ((a |= 0x10))\n\t\tg(a);\n"
+			  "\telse {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "in the else arm of if (((void*)0 != &g_55[5][3]))",
+			  "int f(int a)\n{\n\tif (((void*)0 != &g_55[5][3].f))\n"
+			  "\t\tg(a);\n\telse {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 1 },
+			{ "in the else arm of if (NULL != &p->x): p may be 0",
+			  "int f(int a)\n{\n\tif (NULL != &p->x)\n"
+			  "\t\tg(a);\n\telse {\n\t\ttrace_simple(m, \"%d\", a); }\n"
+			  "\treturn 0;\n}\n", 0 },
+			{ "in the then arm of if (&x == NULL)",
+			  "int f(int a)\n{\n\tif (&x == NULL) {\n"
+			  "\t\ttrace_simple(m, \"%d\", a); }\n\treturn 0;\n}\n", 1 },
 		};
 
 		for (i = 0; i < sizeof(dead) / sizeof(*dead); i++) {
@@ -999,7 +1071,7 @@ int main(void)
 					path, sizeof(path), &decl);
 			if (!line)
 				continue;
-			r = smk_source_marker_dead(&b, path, line, "m");
+			r = smk_source_marker_dead(&b, path, line, "m", NULL);
 			ok(r == dead[i].want, "marker_dead: %s: %d (want %d)",
 			   dead[i].what, r, dead[i].want);
 		}

@@ -85,6 +85,7 @@ enum rule {
 	RULE_LOOP_MORE,
 	RULE_LOOP_UNKNOWN,
 	RULE_OFF_PATH,
+	RULE_NEVER,
 	RULE_DEAD,
 	RULE_BOTH_WAYS,
 	RULE_REFUSED,
@@ -294,6 +295,17 @@ static const struct {
 		"source has a return, break or loop end between them, or is "
 		"not at hand): a probe there would fire on other paths and "
 		"miss the marker's runs",
+		.dir = SMK_DIRECTION_NONE,
+	},
+	/* Its runs are none, and so are the hits of no probe. */
+	[RULE_NEVER] = {
+		"never runs", SMK_VERDICT_EXACT,
+		"no path of the source reaches the marker (it follows a "
+		"return, break, continue or a loop with no way out, or sits "
+		"in an arm or a loop body that a condition known from the "
+		"source rules out, with no label between): it never runs, "
+		"and there is nothing to probe (a probe at its point would "
+		"fire for other code)",
 		.dir = SMK_DIRECTION_NONE,
 	},
 	[RULE_DEAD] = {
@@ -5044,7 +5056,11 @@ static bool own_copies_unentered(struct smk_binary *b,
  * -O3 inlined bzip2's BZ2_bsInitWrite() into its one caller with no DIE
  * and no row of its lines, leaving a global copy that never runs (0 hits
  * of 1 at its entry).  Fail closed: under (a marker that never runs is
- * not missed either).
+ * not missed either).  Unoptimized code inlines only always_inline
+ * functions, with a DIE for each copy: there, no copy and no way into
+ * the function's code is a function that never runs (gcc -O0 deletes
+ * its calls in dead code: csmith's func_20, called from an arm ruled
+ * out), and its sites, which never fire, are exact.
  */
 static struct smk_error *calls_lost(struct smk_binary *b,
 				    const struct smk_marker *m,
@@ -5079,6 +5095,17 @@ static struct smk_error *calls_lost(struct smk_binary *b,
 	if (code) {
 		if (!own_copies_unentered(b, m))
 			return NULL;
+		/* Unoptimized code inlines only what it records: no copy
+		 * and no way in, the function never runs, nor its sites. */
+		if (!ninl && smk_dwarf_cu_unoptimized(b, &cu)) {
+			explain(p, "  nothing in the file enters %s's own "
+				"code (no call, jump, address or export of "
+				"it), and unoptimized code left no inlined "
+				"copy: it never runs (the source's %zu "
+				"call%s dead code), nor do its sites", name,
+				n, n == 1 ? " is" : "s are");
+			return NULL;
+		}
 		explain(p, "  nothing in the file enters %s's own code (no "
 			"call, jump, address or export of it), %zu inlined "
 			"cop%s, and the source calls it on %zu line%s: calls "
@@ -5276,6 +5303,75 @@ static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
  * after the if; lua's freeregs(), which had no site); *@after says so,
  * and the values there are the statement's completed ones.
  */
+/* The addresses [*@lo, *@hi) of the rows of lines @pf to @pl in @root's
+ * own code; false when there are none. */
+static bool stmt_extent(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Lines *lines,
+			size_t nlines, const char *file, unsigned int pf,
+			unsigned int pl, uint64_t *lo, uint64_t *hi)
+{
+	size_t i;
+
+	*lo = UINT64_MAX;
+	*hi = 0;
+	for (i = 0; i + 1 < nlines; i++) {
+		Dwarf_Addr a, e;
+		int ln;
+
+		if (row_extent(lines, i, file, &a, &e, &ln) &&
+		    in_ranges(root, a) && !nested_copy(cu, root, a) &&
+		    ln >= (int)pf && ln <= (int)pl) {
+			*lo = a < *lo ? a : *lo;
+			*hi = e > *hi ? e : *hi;
+		}
+	}
+	return *hi != 0;
+}
+
+/*
+ * Unoptimized code: the plain statements right before the marker that
+ * compile to nothing (no row of their lines in the function: a macro
+ * that expands to nothing, as zlib's Tracecv() without ZLIB_DEBUG, a
+ * "(void)0") are no code between the statement before them and the
+ * marker.  The nearest plain statement back with code, no ?: or && of
+ * its own, no block or label between (smk_source_prev_nth()): true with
+ * its lines in *@pf, *@pl.  Unoptimized code has a row for each
+ * statement with code: no row is no code.
+ */
+static bool codeless_before(struct smk_binary *b, Dwarf_Die *cu,
+			    Dwarf_Die *root, Dwarf_Lines *lines,
+			    size_t nlines, const char *file, const char *src,
+			    const struct smk_marker *m, unsigned int *pf,
+			    unsigned int *pl, struct smk_placement *p)
+{
+	unsigned int n, f, l, skipped = 0, from = 0;
+	uint64_t lo, hi;
+	bool head, cond;
+
+	for (n = 0; n < 8; n++) {
+		cond = false;
+		if (smk_source_prev_nth(b, src, m->line, m->rec.name, n, &f,
+					&l, &head, &cond) != 1 || head ||
+		    l >= m->line)
+			break;
+		if (!stmt_extent(cu, root, lines, nlines, file, f, l, &lo,
+				 &hi)) {
+			skipped = skipped ? skipped : l;
+			from = f;
+			continue;
+		}
+		if (!skipped || cond)
+			break;
+		explain(p, "  lines %u to %u before the marker compile to "
+			"nothing (no row, unoptimized code): the statement "
+			"before them (lines %u to %u) goes on to it", from,
+			skipped, f, l);
+		*pf = f;
+		*pl = l;
+		return true;
+	}
+	return false;
+}
+
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
 		     uint64_t *out, uint64_t *start, bool *after,
@@ -5295,7 +5391,9 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 	if (!src || !smk_dwarf_cu_unoptimized(b, cu) ||
 	    dwarf_getsrclines(cu, &lines, &nlines) != 0)
 		return false;
-	plain = smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
+	plain = codeless_before(b, cu, root, lines, nlines, file, src, m,
+				&pf, &pl, p) ||
+		smk_source_prev_statement(b, src, m->line, m->rec.name, &pf,
 					  &pl) == 1;
 	if (!plain && (smk_source_prev_any(b, src, m->line, m->rec.name, &pf,
 					   &pl, &returns) != 1 || returns) &&
@@ -5304,18 +5402,7 @@ static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		return false;
 	if (pl >= m->line)
 		return false;
-	for (i = 0; i + 1 < nlines; i++) {
-		Dwarf_Addr a, e;
-		int ln;
-
-		if (row_extent(lines, i, file, &a, &e, &ln) &&
-		    in_ranges(root, a) && !nested_copy(cu, root, a) &&
-		    ln >= (int)pf && ln <= (int)pl) {
-			lo = a < lo ? a : lo;
-			hi = e > hi ? e : hi;
-		}
-	}
-	if (!hi)
+	if (!stmt_extent(cu, root, lines, nlines, file, pf, pl, &lo, &hi))
 		return false;	/* no code of its own */
 	hi = glue_after(b, lines, nlines, root, lo, hi, p);
 	/* One run of addresses: no row of another line inside it (line 0,
@@ -5525,6 +5612,29 @@ static struct smk_error *prev_end_values(struct smk_binary *b,
 	return err;
 }
 
+/*
+ * Dead code by the source ("return x; marker;" inside an arm, lua's
+ * str_find_aux; an arm a constant condition rules out): RULE_NEVER, or
+ * RULE_DEAD when the proof takes a function for one that does not return
+ * by its name only; RULE_NONE when the source does not tell.
+ */
+static enum rule dead_by_source(struct smk_binary *b,
+				const struct smk_marker *m, const char *file,
+				struct smk_placement *p)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	bool named = false;
+
+	if (!src || smk_source_marker_dead(b, src, m->line, m->rec.name,
+					   &named) != 1)
+		return RULE_NONE;
+	explain(p, "no path of the source reaches the marker%s",
+		named ? ", if the functions taken by their names not to "
+		"return (exit(), panic()) are those" : "");
+	return named ? RULE_DEAD : RULE_NEVER;
+}
+
 static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				   struct smk_placement *p, unsigned int flags,
 				   const struct smk_sdt_probe *notes,
@@ -5539,12 +5649,18 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	uint64_t tree_site = 0;
 	struct addrs tree = { .v = &tree_site };
 	bool off_path = false;	/* a next line not on the marker's path */
+	enum rule dead;
 	const char *file;
 	size_t i, j;
 
 	p->rec = &m->rec;
 	p->function = m->function;
 	p->line = m->line;
+	/* Every copy gone, the source tells why: it never runs. */
+	if (m->var && !m->ninstances && !m->adhoc_file &&
+	    (file = marker_file(b->dwarf, m->var)) &&
+	    dead_by_source(b, m, file, p) == RULE_NEVER)
+		return set_rule(p, RULE_NEVER);
 	if ((!m->var && !m->adhoc_file) || !m->ninstances) {
 		p->verdict = SMK_VERDICT_NOT_FOUND;
 		p->reason = strdup(m->reason ? m->reason : "no instance");
@@ -5576,17 +5692,8 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 	 * the code after the arm starts, and a probe there fires for that
 	 * code (35 hits of 0).
 	 */
-	if (file) {
-		char path[4096];
-		const char *src = marker_source(b, m, file, path,
-						sizeof(path));
-
-		if (src && smk_source_marker_dead(b, src, m->line,
-						  m->rec.name) == 1) {
-			explain(p, "no path of the source reaches the marker");
-			return set_rule(p, RULE_DEAD);
-		}
-	}
+	if (file && (dead = dead_by_source(b, m, file, p)) != RULE_NONE)
+		return set_rule(p, dead);
 	for (i = 0; i < m->ninstances && !err; i++) {
 		struct smk_instance *in = &m->instances[i];
 		struct path_check jc;	/* of a join through the marker */

@@ -448,6 +448,7 @@ int smk_source_marker_written(struct smk_binary *b, const char *path,
 
 static bool keyword(const struct source *s, size_t i);
 static bool identifier(const struct source *s, size_t i);
+static bool joined(const struct source *s, size_t i);
 
 /* Is the token at @i an integer literal ("31", "0x1fU")? */
 static bool number(const struct source *s, size_t i)
@@ -525,37 +526,386 @@ struct reach {
 	bool broke;		/* a break of the innermost loop or switch */
 	bool enters;		/* a for entered for sure never completes
 				 * when its body does not (for_enters()) */
+	bool named;		/* a call taken not to return by its name */
 };
 
-/*
- * Is the condition of tokens (@lo, @hi) always true: empty (a for's),
- * a non-zero integer literal, or true, TRUE or True (stdbool's, and the
- * macro every project that predates it defines as 1)?
- */
-static bool always_true(const struct source *s, size_t lo, size_t hi)
-{
-	const char *t;
-	size_t len, k;
 
-	if (hi == lo + 1)
-		return true;
-	if (hi != lo + 2)
+/*
+ * The value of a condition, as far as the source alone tells it: C's
+ * constant folding of what a compiler folds even unoptimized (gcc -O0
+ * deletes an arm its condition rules out: csmith's "if (((x >= 5UL) >=
+ * 0x1458L))", "if ((y || 7UL))", a project's "if (0)").  Integer
+ * literals, true/false, parentheses, !, unary - and +, the comma
+ * operator, ||, && and the comparisons; the result of a comparison or
+ * of ! || && is 0 or 1 whatever its operands.  Anything else (a name, a
+ * call, a cast, an assignment, arithmetic) is a value not known.  A
+ * value is a range [lo, hi] of a signed or an unsigned type.
+ */
+struct cval {
+	bool known;
+	bool uns;		/* of an unsigned type */
+	bool truthy;		/* not 0, its range not known */
+	int64_t lo, hi;
+};
+
+/* An integer literal's value and type; false when not read. */
+static bool literal_value(const struct source *s, size_t i, struct cval *v)
+{
+	char buf[32], *end;
+	const char *t;
+	unsigned long long u;
+	size_t len, k;
+	bool hex, suf_u = false;
+
+	if (!number(s, i) || s->t[i].len >= sizeof(buf))
 		return false;
-	t = s->text + s->t[lo + 1].off;
-	len = s->t[lo + 1].len;
-	if (len == 4 && !strncasecmp(t, "true", 4))
-		return true;
-	if (!len || t[0] < '1' || t[0] > '9')
+	t = s->text + s->t[i].off;
+	len = s->t[i].len;
+	memcpy(buf, t, len);
+	buf[len] = '\0';
+	hex = len > 1 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X');
+	errno = 0;
+	u = strtoull(buf, &end, 0);
+	if (errno || end == buf)
 		return false;
-	for (k = 1; k < len; k++)
-		if (!strchr("0123456789uUlL", t[k]))
-			return false;
+	for (k = end - buf; k < len; k++) {
+		if (buf[k] == 'u' || buf[k] == 'U')
+			suf_u = true;
+		else if (buf[k] != 'l' && buf[k] != 'L')
+			return false;	/* a float, a digit separator */
+	}
+	if (u > INT64_MAX)
+		return false;
+	v->known = true;
+	v->lo = v->hi = (int64_t)u;
+	/* C11 6.4.4.1: an octal or hexadecimal literal takes an unsigned
+	 * type when the signed one of its rank does not hold it (long may
+	 * be 32 bits: taken as unsigned from 2^31 on). */
+	v->uns = suf_u || ((hex || buf[0] == '0') && u > INT32_MAX);
 	return true;
 }
 
-/* The condition of "for (init; cond; step)" at @open ('('): true when
- * it is always true (empty or a constant), false when not read. */
-static bool for_always_true(const struct source *s, size_t open, size_t close)
+static bool cval_true(const struct cval *v)
+{
+	return v->known && (v->truthy || v->lo > 0 || v->hi < 0);
+}
+
+static bool cval_false(const struct cval *v)
+{
+	return v->known && !v->lo && !v->hi;
+}
+
+/* The operator of joined punctuation at @i: its tokens, 0 when none. */
+static size_t op_len(const struct source *s, size_t i, const char **op)
+{
+	static const char *const ops[] = {
+		"<<=", ">>=", "||", "&&", "==", "!=", "<=", ">=", "<<",
+		">>", "->", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
+		"|=", "^=",
+	};
+	size_t k, n, j;
+
+	if (i >= s->n || s->t[i].len != 1 || identifier(s, i) ||
+	    number(s, i))
+		return 0;
+	for (k = 0; k < sizeof(ops) / sizeof(*ops); k++) {
+		n = strlen(ops[k]);
+		for (j = 0; j < n; j++)
+			if (!is(s, i + j, (char[]){ ops[k][j], 0 }) ||
+			    (j + 1 < n && !joined(s, i + j)))
+				break;
+		if (j == n) {
+			*op = ops[k];
+			return n;
+		}
+	}
+	*op = NULL;
+	return 1;
+}
+
+/* Binding of the binary operator @op (C's precedence, low to high);
+ * 0 for one that is not binary. */
+static int op_level(const char *op, char c)
+{
+	if (!op) {
+		switch (c) {
+		case ',': return 1;
+		case '=': return 2;
+		case '?': case ':': return 3;
+		case '|': return 6;
+		case '^': return 7;
+		case '&': return 8;
+		case '<': case '>': return 10;
+		case '+': case '-': return 12;
+		case '*': case '/': case '%': return 13;
+		default: return 0;
+		}
+	}
+	if (!strcmp(op, "||"))
+		return 4;
+	if (!strcmp(op, "&&"))
+		return 5;
+	if (!strcmp(op, "==") || !strcmp(op, "!="))
+		return 9;
+	if (!strcmp(op, "<=") || !strcmp(op, ">="))
+		return 10;
+	if (!strcmp(op, "<<") || !strcmp(op, ">>"))
+		return 11;
+	if (!strcmp(op, "->") || !strcmp(op, "++") || !strcmp(op, "--"))
+		return 0;
+	return 2;	/* an assignment */
+}
+
+/* Does the token at @i end an operand (so that what follows is a
+ * binary operator)? */
+static bool operand_end(const struct source *s, size_t i)
+{
+	return identifier(s, i) ? !keyword(s, i) :
+	       number(s, i) || is(s, i, ")") || is(s, i, "]") ||
+	       is(s, i, "\"") || is(s, i, "'");
+}
+
+static void cond_value(const struct source *s, size_t a, size_t b,
+		       struct cval *v, int depth);
+
+/* @l OP @r of two known ranges, OP a comparison: decided when the
+ * ranges tell it and no conversion to unsigned moves a negative one. */
+static void compare(const char *op, char c, const struct cval *l,
+		    const struct cval *r, struct cval *v)
+{
+	bool lt, gt, eq, ne;	/* surely l < r, l > r, l == r, l != r */
+
+	v->known = true;
+	v->uns = false;
+	v->lo = 0;
+	v->hi = 1;
+	if (!l->known || !r->known)
+		return;
+	if ((l->truthy && cval_false(r)) || (r->truthy && cval_false(l))) {
+		/* Not 0, compared with 0 for (in)equality. */
+		if (op && (!strcmp(op, "==") || !strcmp(op, "!=")))
+			v->lo = v->hi = op[0] == '!';
+		return;
+	}
+	if (l->truthy || r->truthy ||
+	    ((l->uns || r->uns) && (l->lo < 0 || r->lo < 0)))
+		return;
+	lt = l->hi < r->lo;
+	gt = l->lo > r->hi;
+	eq = l->lo == l->hi && r->lo == r->hi && l->lo == r->lo;
+	ne = lt || gt;
+	if (!op ? (c == '<' ? lt : gt) :
+	    !strcmp(op, "<=") ? l->hi <= r->lo :
+	    !strcmp(op, ">=") ? l->lo >= r->hi :
+	    !strcmp(op, "==") ? eq : ne)
+		v->lo = 1;
+	else if (!op ? (c == '<' ? l->lo >= r->hi : l->hi <= r->lo) :
+		 !strcmp(op, "<=") ? gt :
+		 !strcmp(op, ">=") ? lt :
+		 !strcmp(op, "==") ? ne : eq)
+		v->hi = 0;
+}
+
+/* "(void *)0", "((void *)0)" or NULL in tokens [@a, @b). */
+static bool null_pointer(const struct source *s, size_t a, size_t b)
+{
+	while (b - a > 2 && is(s, a, "(") && match(s, a, 1) == b - 1) {
+		a++;
+		b--;
+	}
+	return (b == a + 1 && is(s, a, "NULL")) ||
+	       (b == a + 5 && is(s, a, "(") && is(s, a + 1, "void") &&
+		is(s, a + 2, "*") && is(s, a + 3, ")") && is(s, a + 4, "0"));
+}
+
+/* Tokens [@a, @b) a named object: a name, then [...] and .member only
+ * (no ->, no call: the address of what a pointer points to may be 0). */
+static bool object_address(const struct source *s, size_t a, size_t b)
+{
+	size_t k;
+
+	if (a >= b || !identifier(s, a) || keyword(s, a))
+		return false;
+	for (a++; a < b;) {
+		if (is(s, a, "[")) {
+			k = match(s, a, 1);
+			if (k >= b)
+				return false;
+			a = k + 1;
+		} else if (is(s, a, ".") && identifier(s, a + 1)) {
+			a += 2;
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The value of an assignment "L OP R", OP the operator at @at: what
+ * "= R" stores, converted to L's type, which is not known; only 0 stays
+ * 0 in every type.  "|= C" with C odd leaves a value whose lowest bit
+ * is set, in every integer type down to a one-bit field: not 0.
+ */
+static void assign_value(const struct source *s, size_t at, const char *op,
+			 size_t b, struct cval *v, int depth)
+{
+	struct cval r;
+
+	if (!op) {
+		cond_value(s, at + 1, b, &r, depth + 1);
+		if (cval_false(&r))
+			v->known = true;
+	} else if (!strcmp(op, "|=")) {
+		cond_value(s, at + 2, b, &r, depth + 1);
+		if (r.known && r.lo == r.hi && (r.lo & 1)) {
+			v->known = true;
+			v->lo = INT64_MIN;
+			v->hi = INT64_MAX;
+			v->truthy = true;
+		}
+	}
+}
+
+static void cond_value(const struct source *s, size_t a, size_t b,
+		       struct cval *v, int depth)
+{
+	size_t i, at = s->n, len = 0, k;
+	int level = 99, lv;
+	const char *op = NULL, *o;
+	struct cval l, r;
+
+	memset(v, 0, sizeof(*v));
+	if (a >= b || b > s->n || depth > 64)
+		return;
+	/* The loosest binary operator outside brackets, its last one (they
+	 * group left to right; those that group right to left, ?: and the
+	 * assignments, leave the value unknown anyway). */
+	for (i = a; i < b; i += len) {
+		len = 1;
+		if (is(s, i, "(") || is(s, i, "[") || is(s, i, "{")) {
+			k = match(s, i, 1);
+			if (k >= b)
+				return;
+			len = k + 1 - i;
+			continue;
+		}
+		if (i == a || !operand_end(s, i - 1))
+			continue;
+		len = op_len(s, i, &o);
+		if (!len) {
+			len = 1;
+			continue;
+		}
+		lv = op_level(o, s->text[s->t[i].off]);
+		if (lv && lv <= level) {
+			level = lv;
+			at = i;
+			op = o;
+		}
+	}
+	if (at < b) {
+		size_t n = op ? strlen(op) : 1;
+		char c = s->text[s->t[at].off];
+
+		if (level == 1) {
+			cond_value(s, at + 1, b, v, depth + 1);
+			return;
+		}
+		if (level == 2) {
+			assign_value(s, at, op, b, v, depth);
+			return;
+		}
+		if (level != 4 && level != 5 && level != 9 && level != 10)
+			return;
+		cond_value(s, a, at, &l, depth + 1);
+		cond_value(s, at + n, b, &r, depth + 1);
+		if (level == 9 || level == 10) {
+			compare(op, c, &l, &r, v);
+			return;
+		}
+		v->known = true;
+		v->lo = 0;
+		v->hi = 1;
+		if (level == 4 ? cval_true(&l) || cval_true(&r) :
+		    cval_true(&l) && cval_true(&r))
+			v->lo = 1;
+		else if (level == 4 ? cval_false(&l) && cval_false(&r) :
+			 cval_false(&l) || cval_false(&r))
+			v->hi = 0;
+		return;
+	}
+	/* A unary operator or a primary expression. */
+	if (null_pointer(s, a, b)) {
+		v->known = true;
+		return;
+	}
+	if (is(s, a, "&") && !(joined(s, a) && is(s, a + 1, "&")) &&
+	    object_address(s, a + 1, b)) {
+		/* No object is at the null pointer's address. */
+		v->known = v->uns = true;
+		v->lo = 1;
+		v->hi = INT64_MAX;
+		return;
+	}
+	if (is(s, a, "(") && match(s, a, 1) == b - 1) {
+		cond_value(s, a + 1, b - 1, v, depth + 1);
+		return;
+	}
+	if (is(s, a, "!") && !(joined(s, a) && is(s, a + 1, "="))) {
+		cond_value(s, a + 1, b, &r, depth + 1);
+		v->known = true;
+		v->lo = cval_false(&r);
+		v->hi = !cval_true(&r);
+		return;
+	}
+	if ((is(s, a, "-") || is(s, a, "+")) &&
+	    !(joined(s, a) && (is(s, a + 1, "-") || is(s, a + 1, "+") ||
+			       is(s, a + 1, "=")))) {
+		cond_value(s, a + 1, b, &r, depth + 1);
+		if (!r.known || (is(s, a, "-") && r.uns))
+			return;
+		*v = r;
+		if (is(s, a, "-") && !r.truthy) {
+			v->lo = -r.hi;
+			v->hi = -r.lo;
+		}
+		return;
+	}
+	if (b == a + 1) {
+		if (literal_value(s, a, v))
+			return;
+		if (is(s, a, "true") || is(s, a, "TRUE") || is(s, a, "True") ||
+		    is(s, a, "false") || is(s, a, "FALSE") ||
+		    is(s, a, "False")) {
+			v->known = true;
+			v->lo = v->hi = s->text[s->t[a].off] == 't' ||
+					s->text[s->t[a].off] == 'T';
+		}
+	}
+}
+
+/* The condition of tokens (@lo, @hi): 1 always true, 0 always false, -1
+ * not known.  Empty (a for's) is true. */
+static int cond_const(const struct source *s, size_t lo, size_t hi)
+{
+	struct cval v;
+
+	if (hi == lo + 1)
+		return 1;
+	cond_value(s, lo + 1, hi, &v, 0);
+	return cval_true(&v) ? 1 : cval_false(&v) ? 0 : -1;
+}
+
+/* Is the condition of tokens (@lo, @hi) always true (cond_const())? */
+static bool always_true(const struct source *s, size_t lo, size_t hi)
+{
+	return cond_const(s, lo, hi) == 1;
+}
+
+/* The condition of "for (init; cond; step)" at @open ('('): 1 when it
+ * is always true (empty or a constant), 0 always false, -1 not known. */
+static int for_cond_const(const struct source *s, size_t open, size_t close)
 {
 	size_t k, semi[2], n = 0;
 	int depth = 0;
@@ -567,11 +917,11 @@ static bool for_always_true(const struct source *s, size_t open, size_t close)
 			depth--;
 		else if (!depth && is(s, k, ";")) {
 			if (n == 2)
-				return false;
+				return -1;
 			semi[n++] = k;
 		}
 	}
-	return n == 2 && always_true(s, semi[0], semi[1]);
+	return n == 2 ? cond_const(s, semi[0], semi[1]) : -1;
 }
 
 /*
@@ -815,23 +1165,33 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 	    is(s, i, "switch")) {
 		bool sw = is(s, i, "switch"), cond = is(s, i, "if");
 		bool broke = r->broke, forever;
+		int cv;		/* the condition: 1 true, 0 false, -1 */
 
 		if (!is(s, i + 1, "(") || (close = match(s, i + 1, 1)) >= end)
 			return s->n;
-		forever = !cond && !sw &&
-			  (is(s, i, "while") ? always_true(s, i + 1, close) :
-			   for_always_true(s, i + 1, close));
+		/* A condition known from the source alone: the compiler
+		 * deletes the arm or the loop body it rules out, even
+		 * unoptimized (cond_value()). */
+		cv = sw ? -1 : is(s, i, "for") ? for_cond_const(s, i + 1, close) :
+		     cond_const(s, i + 1, close);
+		forever = !cond && !sw && cv == 1;
 		/* A switch's body is entered at its labels only. */
 		if (!cond)
 			r->broke = false;
-		k = reach_stmt(r, close + 1, end, sw ? false : reachable, &c1);
+		k = reach_stmt(r, close + 1, end,
+			       sw ? false : reachable && cv != 0, &c1);
 		if (k >= s->n)
 			return s->n;
-		if (cond && is(s, k, "else")) {
-			k = reach_stmt(r, k + 1, end, reachable, &c2);
-			if (k >= s->n)
-				return s->n;
-			*completes = c1 || c2;
+		if (cond) {
+			/* Past its end through the then arm, or else. */
+			c2 = true;
+			if (is(s, k, "else")) {
+				k = reach_stmt(r, k + 1, end,
+					       reachable && cv != 1, &c2);
+				if (k >= s->n)
+					return s->n;
+			}
+			*completes = (cv != 0 && c1) || (cv != 1 && c2);
 		}
 		/* A loop that always goes round is left by a break only
 		 * (a return, a goto or a call that does not return leave
@@ -877,8 +1237,12 @@ static size_t reach_stmt(struct reach *r, size_t i, size_t end, bool reachable,
 	if (r->marker > i && r->marker < k)
 		return s->n;
 	if (is(s, i, "return") || is(s, i, "break") || is(s, i, "continue") ||
-	    is(s, i, "goto") || noreturn_call(s, i))
+	    is(s, i, "goto"))
 		*completes = false;
+	if (noreturn_call(s, i)) {
+		*completes = false;
+		r->named = true;
+	}
 	if (is(s, i, "break"))
 		r->broke = true;
 	return k + 1;
@@ -928,7 +1292,7 @@ static bool body_once(const struct source *s, size_t open, bool enters)
 }
 
 int smk_source_marker_dead(struct smk_binary *b, const char *path,
-			   unsigned int line, const char *name)
+			   unsigned int line, const char *name, bool *named)
 {
 	struct reach r = { .result = -1 };
 	size_t at = 0, open, k, close;
@@ -952,6 +1316,8 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 	 * failure. */
 	if (reach_stmt(&r, open, close + 1, true, &c) != close + 1)
 		return -1;
+	if (named)
+		*named = r.named;
 	return r.result;
 }
 

@@ -47,12 +47,16 @@ bool smk_noreturn_name(const char *name, size_t len);
  * source?  1 no (dead: after a return, break, continue or a call that
  * does not return, an if whose arms all end so, or a loop whose
  * condition is always true (for (;;), while (1), while (TRUE)) with no
- * break of its own, with no label between), 0 yes, -1 unknown (a goto
- * or a conditional of the preprocessor in the function, or a statement
- * the reader does not read).
+ * break of its own, with no label between; in an arm or a loop body
+ * that a condition known from the source rules out: "if (0)", "while (x
+ * && 0)", csmith's "if (((a >= 5UL) >= 0x1458L))"), 0 yes, -1 unknown
+ * (a goto or a conditional of the preprocessor in the function, or a
+ * statement the reader does not read).  *@named (when not NULL): whether
+ * the walk took a call for one that does not return by the function's
+ * name only (exit(), panic(): a program may define its own).
  */
 int smk_source_marker_dead(struct smk_binary *b, const char *path,
-			   unsigned int line, const char *name);
+			   unsigned int line, const char *name, bool *named);
 
 /*
  * Is line @other inside the other arm of an if/else one of whose braced
