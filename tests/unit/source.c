@@ -322,6 +322,42 @@ struct falls_case {
 };
 
 static const struct falls_case falls_cases[] = {
+	/* A statement before @next has no code (the compiler left none):
+	 * passed over when control leaves it only at its end. */
+	{ "past a loop the compiler computed away (csmith, clang -O2)",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tfor (g = 1; (g <= 4); g += 1) {\n\t\tfor (i = 0; i < 2; i++)\n"
+	  "\t\t\tif (i) break;\n\t}\n\treturn h(a);\n}\n",
+	  5, 1 },
+	{ "past a loop with a return in it",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tfor (g = 1; (g <= 4); g += 1) {\n\t\tif (a) return 1;\n"
+	  "\t}\n\treturn h(a);\n}\n",
+	  4, 0 },
+	{ "past an if/else whose arms fall through",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tif (a) {\n\t\tg = 1;\n\t} else {\n\t\tg = 2;\n\t}\n"
+	  "\treturn h(a);\n}\n",
+	  6, 1 },
+	{ "past an if arm with a break (of a loop around)",
+	  "int f(int a)\n{\n\twhile (a) {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\tif (a > 3) {\n\t\t\tbreak;\n\t\t}\n\t\ta = h(a);\n\t}\n"
+	  "\treturn 0;\n}\n",
+	  4, 0 },
+	{ "past a switch with a continue (of a loop around)",
+	  "int f(int a)\n{\n\twhile (a) {\n\t\ttrace_simple(m, \"%d\", a);\n"
+	  "\t\tswitch (a) {\n\t\tcase 1: continue;\n\t\tdefault: break;\n"
+	  "\t\t}\n\t\ta = h(a);\n\t}\n\treturn 0;\n}\n",
+	  5, 0 },
+	{ "past a switch with breaks and a ?:",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\tswitch (a) {\n\tcase 1: g = a ? 1 : 2; break;\n"
+	  "\tdefault: break;\n\t}\n\treturn h(a);\n}\n",
+	  5, 1 },
+	{ "past a loop with a label in it",
+	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
+	  "\twhile (a) {\n\tagain:\n\t\ta = h(a);\n\t}\n\treturn h(a);\n}\n",
+	  5, 0 },
 	{ "past a static table's initializer (zlib's inflate_table())",
 	  "int f(int a)\n{\n\ttrace_simple(m, \"%d\", a);\n"
 	  "\tstatic const short lbase[4] = { /* base */\n"

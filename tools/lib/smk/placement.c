@@ -6161,12 +6161,16 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			off_path = true;
 		}
 		if (!use) {
-			explain(p, "copy in %s%s: no site (%s)",
+			explain(p, "copy in %s%s: no site (%s%.0d%s)",
 				copy_name(&root),
 				in->inlined ? " (inlined)" : "",
-				off_path ? "the next line with code is not on "
-				"the marker's path" : "no row of the marker's "
-				"line, no rule for the next");
+				off_path ? "the next line with code, " :
+				"no row of the marker's line, no rule for "
+				"the next", off_path ? next_line : 0,
+				!off_path ? "" :
+				on_path(b, m, file, next_line) == 0 ?
+				", is not on the marker's path" :
+				", is not known to be on the marker's path");
 			missing++;
 			continue;
 		}

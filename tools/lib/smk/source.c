@@ -2020,6 +2020,63 @@ static bool plain_initializer(const struct source *s, size_t open,
 }
 
 /*
+ * Does control that enters the statement whose braced block opens at
+ * @open leave it only at its end?  Its kind from the tokens before
+ * @open: a loop (for, while, do) keeps every break and continue inside
+ * it, a switch every break; an if's arm, an else's or a plain block
+ * none.  No return, goto, label, asm or call of a function taken not to
+ * return (leaves_or_labels()) anywhere in it; a ':' only of a "?:" or
+ * of a case or default label inside.  For code the compiler left
+ * nothing of, between the marker and the next line with code: control
+ * passes over it to what follows (a loop of constant trip count whose
+ * body the compiler computed away, csmith's "marker; for (p = 1; (p <=
+ * 4); p += 1) {...}" at clang -O2).
+ */
+static bool block_passes(const struct source *s, size_t open, size_t close)
+{
+	size_t k, h = s->n;
+	bool loop = false, sw = false;
+	int quest = 0;
+
+	if (open && is(s, open - 1, "do")) {
+		loop = true;
+	} else if (open && is(s, open - 1, ")") &&
+		   (h = before_parens(s, open - 1)) < s->n) {
+		loop = is(s, h, "for") || is(s, h, "while");
+		sw = is(s, h, "switch");
+		if (!loop && !sw && !is(s, h, "if"))
+			return false;
+	} else if (!(open && (is(s, open - 1, "else") ||
+			      is(s, open - 1, ";") || is(s, open - 1, "{") ||
+			      is(s, open - 1, "}")))) {
+		return false;
+	}
+	for (k = open + 1; k < close; k++) {
+		if (is(s, k, "?")) {
+			quest++;
+		} else if (is(s, k, ":")) {
+			if (!quest--)
+				return false;	/* a label */
+		} else if (is(s, k, "case") || is(s, k, "default")) {
+			for (k++; k < close && !is(s, k, ":"); k++)
+				if (is(s, k, "?"))
+					return false;
+			if (k >= close || (!sw && !has_token(s, open, k,
+							    "switch")))
+				return false;
+		} else if (is(s, k, "break") || is(s, k, "continue")) {
+			if (!loop && !(sw && is(s, k, "break")))
+				return false;
+		} else if (is(s, k, "else")) {
+			continue;
+		} else if (leaves_or_labels(s, k)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
  * The '}' at @close ends a block that control leaves by falling out of
  * it to the code after it: 1 a plain block, an if's arm (no else after
  * it) or an else's arm; 2 the function's body (control returns); 3 a
@@ -2089,10 +2146,17 @@ int smk_source_falls_to(struct smk_binary *b, const char *path,
 			if (close >= s->n || s->t[close].line >= next)
 				return 0;
 			/* An initializer's braces ("static const short
-			 * lbase[31] = { 3, 4, ... };"): data, no block. */
-			if (k && is(s, k - 1, "=") &&
-			    plain_initializer(s, k, close))
+			 * lbase[31] = { 3, 4, ... };"): data, no block.
+			 * A statement all of whose lines are before @next
+			 * has no code: when control leaves it only at its
+			 * end, passed over (an else after it too). */
+			if ((k && is(s, k - 1, "=") &&
+			     plain_initializer(s, k, close)) ||
+			    block_passes(s, k, close)) {
 				k = close;
+				if (is(s, k + 1, "else"))
+					k++;
+			}
 		}
 	}
 	if (k >= s->n || s->t[k].line != next)
