@@ -368,6 +368,12 @@ static const struct loops_want {
 	 * not found before, its next line the step the continue joins) */
 	{ "codeless-gcc-O0", "after_nothing", true,
 	  "end of the statement before", 1 },
+	/* versions.c (csmith seed 8484's p380639000) at gcc -O2: "for (i
+	 * = 0; i < 2; i++) {...; if (print_hash_value) printf(...);
+	 * marker; }" unrolled whole in two versions of main's code, split
+	 * on print_hash_value, one copy of the point left in each: 2
+	 * copies for 2 passes, exact, 1 hit for 2; now some copies */
+	{ "versions-gcc-O2", "m86", false, "some copies", -2 },
 	/* loopenter.c at gcc -O2: the loop after the marker on its line
 	 * entered around the one site (1 hit for 3 when it was exact) */
 	{ "loopenter-gcc-O2", "suffix_scan", false, "some copies", -2 },

@@ -2015,6 +2015,31 @@ int main(void)
 			   "reassigned: g(u) on the next line: unknown");
 		}
 	}
+	{
+		/* ... and an assignment after a line that may assign it, a
+		 * marker reading it between (csmith seed 6363: gcc's one
+		 * constant 0 for "l_8 = 0xA835A23E86F8C7B5LL", assigned 0
+		 * later by a for; read 0 at a marker before). */
+		static const char text[] =
+			"int f(int a)\n{\n\tlong l = 0xA835A23E86F8C7B5LL;\n"
+			"\ttrace_simple(m, \"%ld\", l);\n"
+			"\tg(l);\n\ttrace_simple(m2, \"%ld\", l);\n"
+			"\tfor (l = 0; (l == 18); ++l)\n\t\ta++;\n"
+			"\treturn a;\n}\n";
+		unsigned int decl = 0, ln;
+
+		ln = new_case("init", "assigned after an unknown", text, path,
+			      sizeof(path), &decl);
+		if (ln) {
+			ok(smk_source_reassigned(&b, path, decl, ln - 1, ln,
+						 "m", "l") == 1,
+			   "reassigned: the for's l = 0 after g(l) and a "
+			   "marker");
+			ok(smk_source_line_assigns(&b, path, ln + 2, 0,
+						   "l") == 0,
+			   "line_assigns: a marker's argument is read only");
+		}
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

@@ -58,6 +58,7 @@ enum rule {
 	RULE_LINE_STRAIGHT,
 	RULE_NEXT_BRANCH,
 	RULE_NEXT_ENTRY,
+	RULE_NEXT_COPY_ENTRY,
 	RULE_NEXT_CASE,
 	RULE_NEXT_JOINED,
 	RULE_TREE_ARM,
@@ -126,6 +127,9 @@ static const struct {
 			       NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
 			      NULL, SMK_DIRECTION_NONE },
+	[RULE_NEXT_COPY_ENTRY] = { "next line, straight from the copy's entry",
+				   SMK_VERDICT_EXACT, NULL,
+				   SMK_DIRECTION_NONE },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
 			     NULL, SMK_DIRECTION_NONE },
 	[RULE_TREE_ARM] = { "switch arm, compare tree", SMK_VERDICT_EXACT,
@@ -2187,6 +2191,49 @@ static bool no_line(Dwarf_Die *cu, uint64_t from, uint64_t to)
  * (clang gives "continue;" and "}" no row) it may be after the marker's
  * block, on other paths (tests/fidelity digit_skip).
  */
+static int on_path(struct smk_binary *b, const struct smk_marker *m,
+		   const char *file, int next);
+
+/*
+ * The next line's one site @addr, reached straight from the entry of the
+ * marker's copy @root (an inlined call's DW_AT_entry_pc, a function's
+ * entry): no jump between and no other way in (smk_code_straight()), so
+ * it runs exactly once each time the copy is entered.  The marker is a
+ * statement of the function body's outermost block with no goto in the
+ * body (smk_source_body_statement()), and the next line with code on its
+ * path (on_path()): every way from the entry to that line passes the
+ * marker, once.  csmith's markers among the declarations that open a
+ * function inlined at clang -O2 ("decls; marker; decls; statement"),
+ * over before.  A loop of the code around the site that the marker is
+ * not in is the judges' (loop nesting).
+ */
+static bool copy_entered_straight(struct smk_binary *b, Dwarf_Die *root,
+				  const char *file,
+				  const struct smk_marker *m, int next_line,
+				  uint64_t addr, struct smk_placement *p)
+{
+	char path[4096];
+	const char *src = marker_source(b, m, file, path, sizeof(path));
+	Dwarf_Attribute a;
+	Dwarf_Word decl = 0;
+	Dwarf_Addr e;
+
+	if (!src || next_line <= 0 ||
+	    dwarf_formudata(dwarf_attr_integrate(root, DW_AT_decl_line, &a),
+			    &decl) || !decl || decl >= m->line ||
+	    smk_source_body_statement(b, src, m->line, m->rec.name,
+				      (unsigned int)decl) != 1 ||
+	    on_path(b, m, file, next_line) != 1 ||
+	    dwarf_entrypc(root, &e) || e > addr ||
+	    (e < addr && !smk_code_straight(b, e, addr)))
+		return false;
+	explain(p, "  %#llx: reached straight from the copy's entry %#llx; "
+		"the marker is a statement of its function's body, before "
+		"line %d on every path", (unsigned long long)addr,
+		(unsigned long long)e, next_line);
+	return true;
+}
+
 static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 			      Dwarf_Die *root, const char *file,
 			      const struct smk_marker *m, bool inlined,
@@ -2911,6 +2958,37 @@ static enum rule loops_judge(struct smk_binary *b, Dwarf_Die *root,
 				"have none", (unsigned long long)addr,
 				(unsigned long long)trip, copies);
 			return runs_missed(r);
+		}
+		/* The copies of one path run one after another in a pass:
+		 * each has at least trip - 1 others before or after it.
+		 * Copies in two versions of the loop (split on a test the
+		 * loop does not change) are on no path together: csmith
+		 * seed 8484 at gcc -O2 and -O3, "for (i = 0; i < 2; i++)
+		 * {...; if (print_hash_value) printf(...); marker; }" in
+		 * main, one copy left in each version, 1 hit for 2. */
+		for (k = 0; trip >= 2 && trip <= copies && k < nsites; k++) {
+			size_t j, with = 0;
+
+			for (j = 0; j < nsites; j++)
+				if (j != k &&
+				    (smk_code_reaches_pass(b, sites[k],
+							   sites[j]) ==
+				     SMK_YES ||
+				     smk_code_reaches_pass(b, sites[j],
+							   sites[k]) ==
+				     SMK_YES))
+					with++;
+			if (with + 1 < trip) {
+				explain(p, "  %#llx: the loop around the "
+					"marker makes %llu passes by its head, "
+					"unrolled whole; the copy at %#llx "
+					"runs with %zu others in a pass: on "
+					"its path some passes have none",
+					(unsigned long long)addr,
+					(unsigned long long)trip,
+					(unsigned long long)sites[k], with);
+				return runs_missed(r);
+			}
 		}
 	}
 	/*
@@ -5198,7 +5276,11 @@ static bool in_marker_block(struct smk_binary *b, const struct smk_marker *m,
 	    smk_source_block_open(b, src, m->line, m->rec.name,
 				  (unsigned int)decl, &open, &body) != 1)
 		return false;
-	if ((unsigned int)ln > open || body)
+	/* A row of the block before the marker; not one of a line after
+	 * it that the compiler scheduled early (gcc -O2, the marker's else
+	 * arm deleted as its if was decided, a row of a line after the
+	 * if/else before the next line's code: 1 hit for 0). */
+	if (((unsigned int)ln > open && (unsigned int)ln <= m->line) || body)
 		return true;
 	return lt && !dwarf_lineno(lt, &lnt) &&
 	       (unsigned int)lnt >= m->line &&
@@ -6049,6 +6131,10 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 			    next_line == (int)marker_last_line(m) + 1)
 				rule = next_entered(b, &cu, &root, file, m,
 						    in->inlined, next.v[0], &jc);
+			if (rule == RULE_NEXT_LINE && next.n == 1 &&
+			    copy_entered_straight(b, &root, file, m,
+						  next_line, next.v[0], p))
+				rule = RULE_NEXT_COPY_ENTRY;
 			/* Copies of the next statement (a tail the compiler
 			 * duplicated), each entered only through the marker. */
 			if (rule == RULE_NEXT_LINE && next.n > 1 &&
@@ -6056,6 +6142,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				rule = RULE_NEXT_JOINED;
 			if (rule == RULE_NEXT_BRANCH ||
 			    rule == RULE_NEXT_ENTRY ||
+			    rule == RULE_NEXT_COPY_ENTRY ||
 			    rule == RULE_NEXT_CASE ||
 			    rule == RULE_NEXT_JOINED) {
 				bool bp;

@@ -2766,6 +2766,7 @@ static int assigns_from(const struct source *s, unsigned int line,
 			const char *name)
 {
 	size_t lo, i, k;
+	bool unknown = false;
 
 	lo = first_on_line(s, line);
 	while (from && lo < s->n && s->t[lo].line == line &&
@@ -2794,9 +2795,13 @@ static int assigns_from(const struct source *s, unsigned int line,
 				(is(s, i - 1, "-") && is(s, i - 2, "-"))))))
 			return 1;
 		/* An argument of a call, or of a macro that may assign it
-		 * (zlib's MOD(a), "a %= BASE"): unknown. */
+		 * (zlib's MOD(a), "a %= BASE"): unknown, unless an
+		 * occurrence later on the line assigns it for sure.  A
+		 * marker's arguments are only read (trace_simple() puts
+		 * them under sizeof). */
 		{
 			int depth = 0;
+			bool arg = false;
 
 			for (k = i; k-- > lo;) {
 				if (is(s, k, ")"))
@@ -2804,14 +2809,24 @@ static int assigns_from(const struct source *s, unsigned int line,
 				else if (is(s, k, "(") && depth)
 					depth--;
 				else if (is(s, k, "(") && k > lo &&
+					 (is(s, k - 1, "trace_simple") ||
+					  is(s, k - 1, "trace_simple_exact")))
+					break;
+				else if (is(s, k, "(") && k > lo &&
 					 ident_char(s->text[s->t[k - 1].off]) &&
 					 !is(s, k - 1, "if") &&
 					 !is(s, k - 1, "while") &&
 					 !is(s, k - 1, "for") &&
 					 !is(s, k - 1, "switch") &&
 					 !is(s, k - 1, "return") &&
-					 !is(s, k - 1, "sizeof"))
-					return -1;
+					 !is(s, k - 1, "sizeof")) {
+					arg = true;
+					break;
+				}
+			}
+			if (arg) {
+				unknown = true;
+				continue;
 			}
 		}
 		/* Its members and elements: x.a, x->a, x[i]. */
@@ -2846,7 +2861,7 @@ static int assigns_from(const struct source *s, unsigned int line,
 		    joined(s, k + 1) && is(s, k + 2, "="))
 			return 1;
 	}
-	return 0;
+	return unknown ? -1 : 0;
 }
 
 int smk_source_line_plain(struct smk_binary *b, const char *path,
@@ -3693,6 +3708,32 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
 	return 1;
 }
 
+int smk_source_body_statement(struct smk_binary *b, const char *path,
+			       unsigned int line, const char *name,
+			       unsigned int decl_line)
+{
+	const struct source *s;
+	size_t at = 0, first, last, open, close;
+
+	s = marker_at(b, path, line, name, &at);
+	if (!s || !decl_line || !marker_group(s, at, &first, &last) ||
+	    first < 1 || (open = function_body(s, decl_line, &close)) >= s->n)
+		return -1;
+	if (first <= open || first >= close)
+		return -1;
+	/* After a statement or the body's "{" (not a label, not an arm),
+	 * at the body's own level. */
+	if ((!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
+	     !is(s, first - 1, "}")) || outer_brace(s, first, 0) != open)
+		return 0;
+	/* A goto may jump past it; which statements a conditional of the
+	 * preprocessor compiles is not known. */
+	if (has_token(s, open, close, "goto") ||
+	    has_directive(s, open, close))
+		return -1;
+	return 1;
+}
+
 int smk_source_arm_entry(struct smk_binary *b, const char *path,
 			 unsigned int line, const char *name,
 			 unsigned int *head_first, unsigned int *head_last,
@@ -3861,6 +3902,7 @@ int smk_source_reassigned(struct smk_binary *b, const char *path,
 	const struct source *s;
 	size_t open, close, at = 0, first, last;
 	unsigned int l, from;
+	bool unknown = false;
 	int r;
 
 	if (!path || !name || !*name || !fn_decl_line ||
@@ -3876,11 +3918,13 @@ int smk_source_reassigned(struct smk_binary *b, const char *path,
 		if (l == s->t[last].line && last + 1 < s->n &&
 		    s->t[last + 1].line != l)
 			continue;
+		/* A line that may assign it does not hide one that does. */
 		r = assigns_from(s, l, from, 0, name);
-		if (r)
-			return r;
+		if (r == 1)
+			return 1;
+		unknown |= r < 0;
 	}
-	return 0;
+	return unknown ? -1 : 0;
 }
 
 int smk_source_initializer(struct smk_binary *b, const char *path,

@@ -449,6 +449,18 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
 			  bool *body);
 
 /*
+ * Is marker @name a statement of the outermost block of the body of the
+ * function declared on line @decl_line (not in an arm, a loop or a
+ * nested block, not labeled), with no goto in the body?  Then every path
+ * of the source from the function's entry to a statement after it in
+ * that block passes it.  1 yes, 0 no, -1 unknown (a goto, a conditional
+ * of the preprocessor in the body, no source).
+ */
+int smk_source_body_statement(struct smk_binary *b, const char *path,
+			       unsigned int line, const char *name,
+			       unsigned int decl_line);
+
+/*
  * Is marker @name in the block of an if or of its else, with only plain
  * statements (smk_source_prev_statement()'s, declarations among them)
  * before it in that block?  Then every way into the block runs the
