@@ -127,7 +127,7 @@ static const struct {
 			       NULL, SMK_DIRECTION_NONE },
 	[RULE_NEXT_ENTRY] = { "next line, function entry", SMK_VERDICT_EXACT,
 			      NULL, SMK_DIRECTION_NONE },
-	[RULE_NEXT_COPY_ENTRY] = { "next line, straight from the copy's entry",
+	[RULE_NEXT_COPY_ENTRY] = { "next line, from the copy's entry",
 				   SMK_VERDICT_EXACT, NULL,
 				   SMK_DIRECTION_NONE },
 	[RULE_NEXT_CASE] = { "next line, switch arm", SMK_VERDICT_EXACT,
