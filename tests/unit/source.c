@@ -444,6 +444,30 @@ struct loops_case {
 };
 
 static const struct loops_case loops_cases[] = {
+	/* From the marker every path returns before the loop's body
+	 * ends: on no cycle of that loop (leaves_body()). */
+	{ "an arm that returns, in a loop",
+	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; i < n; i++) {\n"
+	  "\t\tif (g(i)) {\n\t\t\ttrace_simple(m, \"%d\", i);\n"
+	  "\t\t\tfor (n = 0; n < 3; n++)\n\t\t\t\tif (h(n)) break;\n"
+	  "\t\t\treturn 1;\n\t\t} else {\n\t\t\th(i);\n\t\t}\n\t}\n"
+	  "\treturn 0;\n}\n", 0, 0 },
+	{ "an inner loop in an arm that returns, in a loop",
+	  "int f(int n)\n{\n\tint i, j;\n\tfor (i = 0; i < n; i++) {\n"
+	  "\t\tif (g(i)) {\n\t\t\tfor (j = 0; j < 3; j++) {\n"
+	  "\t\t\t\ttrace_simple(m, \"%d\", j);\n"
+	  "\t\t\t\tif (h(j)) continue;\n\t\t\t}\n"
+	  "\t\t\treturn 1;\n\t\t}\n\t}\n\treturn 0;\n}\n", 1, 0 },
+	{ "an arm that may fall through, in a loop",
+	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; i < n; i++) {\n"
+	  "\t\tif (g(i)) {\n\t\t\ttrace_simple(m, \"%d\", i);\n"
+	  "\t\t\tif (h(i)) return 1;\n\t\t}\n\t}\n\treturn 0;\n}\n",
+	  1, 0 },
+	{ "an arm that returns, a continue of the loop before it",
+	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; i < n; i++) {\n"
+	  "\t\tif (h(i)) continue;\n"
+	  "\t\tif (g(i)) {\n\t\t\ttrace_simple(m, \"%d\", i);\n"
+	  "\t\t\treturn 1;\n\t\t}\n\t}\n\treturn 0;\n}\n", 1, 0 },
 	{ "an old-style (K&R) definition",
 	  "int f(n, p)\n\tint n;\n\tchar *p;\n{\n\twhile (n--) {\n"
 	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tp++;\n\t}\n"

@@ -2384,6 +2384,103 @@ static void do_head(const struct source *s, struct heads *hd, size_t open)
 }
 
 /*
+ * Does control from the statement starting at token @at never reach the
+ * end of the loop body that opens at @open: from it, each path returns,
+ * breaks out of that loop or calls a function that does not return
+ * before the body's end (reach_stmt() on the statements after it, out
+ * through the blocks that hold it)?  Then it is on no cycle of that loop:
+ * it runs at most once each time the loop is entered, as the code's
+ * cycles say ("for (...) { if (c) { ...; marker; ...; return x; } else
+ * {...} }": csmith seed 8484 at clang -O0, 19 markers of one function
+ * "loop nesting differs").  Only if's arms, else's and plain blocks
+ * between the statement and the loop's body (a break inside another loop
+ * or a switch is its own); no continue (a way back), goto or conditional
+ * of the preprocessor in the body.
+ */
+/* Is the continue at @k one of the loop whose body opens at @open (not
+ * of a loop inside it)?  True when not known. */
+static bool continue_of(const struct source *s, size_t k, size_t open)
+{
+	size_t b, h;
+
+	if (k && is(s, k - 1, ")") && (h = before_parens(s, k - 1)) < s->n &&
+	    (is(s, h, "for") || is(s, h, "while")))
+		return false;	/* a braceless loop's body */
+	for (b = k;;) {
+		b = outer_brace(s, b, 0);
+		if (b >= s->n || b <= open)
+			return true;
+		if ((is(s, b - 1, ")") && (h = before_parens(s, b - 1)) < s->n &&
+		     (is(s, h, "for") || is(s, h, "while"))) ||
+		    is(s, b - 1, "do"))
+			return false;
+	}
+}
+
+static bool leaves_body(const struct source *s, size_t open, size_t at)
+{
+	struct reach r = { .s = s, .marker = s->n, .result = -1 };
+	size_t close = match(s, open, 1), cur = at, blk, bclose, i, h;
+	bool c;
+
+	if (close >= s->n || at <= open || at >= close ||
+	    has_token(s, open, close, "goto") ||
+	    has_directive(s, open, close))
+		return false;
+	for (i = open + 1; i < close; i++)
+		if (is(s, i, "continue") && continue_of(s, i, open))
+			return false;
+	for (;;) {
+		blk = outer_brace(s, cur, 0);
+		if (blk >= s->n || blk < open || !is(s, blk, "{") ||
+		    (bclose = match(s, blk, 1)) >= s->n)
+			return false;
+		/* The block's kind: the loop's body, an if's or else's arm,
+		 * a plain block; or the body of a loop or a switch inside
+		 * it, whose breaks and continues are its own: left for the
+		 * statement after it, or not at all (either way, not a way
+		 * to the body's end but through that statement). */
+		h = is(s, blk - 1, ")") ? before_parens(s, blk - 1) : s->n;
+		if (blk != open && (is(s, blk - 1, "do") ||
+				    (h < s->n && (is(s, h, "for") ||
+						  is(s, h, "while") ||
+						  is(s, h, "switch"))))) {
+			cur = is(s, blk - 1, "do") ? blk - 1 : h;
+			continue;
+		}
+		if (blk != open && !is(s, blk - 1, "else") &&
+		    !is(s, blk - 1, ";") && !is(s, blk - 1, "{") &&
+		    !is(s, blk - 1, "}") && !(h < s->n && is(s, h, "if")))
+			return false;
+		/* The statements after @cur in it. */
+		i = reach_stmt(&r, cur, bclose, true, &c);
+		while (i < bclose) {
+			if (i >= s->n)
+				return false;
+			i = reach_stmt(&r, i, bclose, true, &c);
+			if (i >= s->n)
+				return false;
+			if (!c)
+				return true;
+		}
+		if (i != bclose || blk == open)
+			return false;	/* the body's end: another pass */
+		/* Out to the statement that holds the block. */
+		if (is(s, blk - 1, "else"))
+			cur = else_owner(s, blk - 1);
+		else if (h < s->n)
+			cur = h;
+		else
+			cur = blk;
+		/* An "else if": the chain's first if. */
+		while (cur < s->n && cur > 0 && is(s, cur - 1, "else"))
+			cur = else_owner(s, cur - 1);
+		if (cur >= s->n)
+			return false;
+	}
+}
+
+/*
  * The loops around the statement starting at token @at: for, while, do
  * (but not do ... while (0)) and a macro heading a block or a statement
  * (list_for_each_entry(...) { ... }: the kernel's iterators), out to the
@@ -2429,7 +2526,8 @@ static int loops_around(const struct source *s, size_t at, struct heads *hd,
 					return -1;
 				if (is(s, h, "for") || is(s, h, "while")) {
 					/* none when no second pass */
-					if (!body_once(s, k, enters)) {
+					if (!body_once(s, k, enters) &&
+					    !leaves_body(s, k, at)) {
 						depth++;
 						block_head(s, hd, h, k - 1, k);
 					}
