@@ -463,6 +463,18 @@ static const struct loops_case loops_cases[] = {
 	  "\t\tif (g(i)) {\n\t\t\ttrace_simple(m, \"%d\", i);\n"
 	  "\t\t\tif (h(i)) return 1;\n\t\t}\n\t}\n\treturn 0;\n}\n",
 	  1, 0 },
+	/* A for of one pass is no loop around its body (one_pass()). */
+	{ "a for of one pass (csmith)",
+	  "int f(int n)\n{\n\tint i, j;\n\tfor (i = 0; i < 1; i++) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n); for (j = 0; j < 2; j++) {\n"
+	  "\t\t\tg(j);\n\t\t}\n\t}\n\treturn 0;\n}\n", 0, 0 },
+	{ "a for of one pass whose counter the body writes",
+	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; i < 1; i++) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t\tif (g(n)) i = -1;\n\t}\n"
+	  "\treturn 0;\n}\n", 1, 0 },
+	{ "a for of two passes",
+	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; (i <= 1); i += 1) {\n"
+	  "\t\ttrace_simple(m, \"%d\", n);\n\t}\n\treturn 0;\n}\n", 1, 0 },
 	{ "an arm that returns, a continue of the loop before it",
 	  "int f(int n)\n{\n\tint i;\n\tfor (i = 0; i < n; i++) {\n"
 	  "\t\tif (h(i)) continue;\n"
