@@ -3386,6 +3386,16 @@ bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr)
 	       fn->insns[lo].jump;
 }
 
+bool smk_code_direct_jump(struct smk_binary *b, uint64_t addr)
+{
+	struct func_info *fn = func_at(b, addr, NULL);
+	size_t i = fn ? insn_find(fn, addr) : 0;
+
+	return fn && i < fn->n && fn->insns[i].addr == addr &&
+	       fn->insns[i].target && !fn->insns[i].falls &&
+	       fn->insns[i].jump;
+}
+
 bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,
 			uint64_t *taken, uint64_t *next)
 {

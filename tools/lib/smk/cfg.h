@@ -119,6 +119,10 @@ int smk_code_trip_count(struct smk_binary *b, uint64_t addr, uint64_t *trip,
  * control may fall through)?  False when unknown. */
 bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr);
 
+/* Is the instruction at @addr a jump to a direct target that control
+ * never falls through ("jmp rel")?  False when unknown. */
+bool smk_code_direct_jump(struct smk_binary *b, uint64_t addr);
+
 /* The two ways out of the conditional jump at @addr: its target and the
  * next instruction.  False when @addr is no conditional jump (or not
  * decoded). */

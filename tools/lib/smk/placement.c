@@ -4267,14 +4267,30 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 	Dwarf_Line *l;
 	Dwarf_Die cu;
 	const char *lf;
+	unsigned int steps;
 	bool plain;
 	int line;
 
 	/* The only way into the site's basic block: a conditional jump of
 	 * this copy's code (another copy's "if (v < 0) die(v);", inlined
-	 * twice in a row, says nothing of this one's statements). */
-	if (!src || !head || smk_code_preds(b, head, &pred, 1) != 1 ||
-	    !smk_code_cond_jump(b, pred) || !in_ranges(root, pred) ||
+	 * twice in a row, says nothing of this one's statements), or a
+	 * lone jump to it, entered one way only in turn (gcc -O1 lays the
+	 * arm out of line: "je past; jmp arm", csmith's threaded
+	 * transparent_crc(), bench/campaign/repro/unswitched-loop, 0 hits
+	 * of 36 when exact).  Not a block with code of its own before the
+	 * jump: that is code between the test and the site (clang -O0
+	 * ends every statement's block with a jump). */
+	if (!src || !head || smk_code_preds(b, head, &pred, 1) != 1)
+		return false;
+	for (steps = 0; steps < 4 && !smk_code_cond_jump(b, pred); steps++) {
+		uint64_t h = smk_code_block_head(b, pred);
+
+		if (!h || h != pred || h == head ||
+		    !smk_code_direct_jump(b, pred) ||
+		    smk_code_preds(b, h, &pred, 1) != 1)
+			return false;
+	}
+	if (!smk_code_cond_jump(b, pred) || !in_ranges(root, pred) ||
 	    !dwarf_diecu(root, &cu, NULL, NULL) ||
 	    nested_copy(&cu, root, pred))
 		return false;
@@ -4299,6 +4315,11 @@ static bool sunk_into_arm(struct smk_binary *b, Dwarf_Die *root,
 			line);
 		return true;
 	}
+	/* Reached through lone jumps: only that statement's own jump
+	 * tells (unoptimized code jumps from each arm's test to its
+	 * block, the marker's own if's among them). */
+	if (steps)
+		return false;
 	if (plain &&
 	    !line_rows(&cu, root, file, first, last, &rows, &after, NULL)) {
 		/* The statement's code in the site's own block: the jump
