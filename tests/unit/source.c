@@ -2076,6 +2076,39 @@ int main(void)
 			   "line_assigns: a marker's argument is read only");
 		}
 	}
+	{
+		/* smk_source_body_statement(): every way from the entry
+		 * comes to it (lua's freestack(): a return before it). */
+		static const char t1[] =
+			"int f(int *p)\n{\n\tint a = 1;\n"
+			"\ttrace_simple(m, \"%d\", a);\n\treturn g(a);\n}\n";
+		static const char t2[] =
+			"int f(int *p)\n{\n\tif (p == 0)\n\t\treturn 0;\n"
+			"\ttrace_simple(m, \"%d\", 1);\n\treturn g(1);\n}\n";
+		static const char t3[] =
+			"int f(int *p)\n{\n\tif (p) {\n"
+			"\t\ttrace_simple(m, \"%d\", 1);\n\t}\n\treturn 0;\n}\n";
+		unsigned int decl = 0, ln;
+
+		ln = new_case("body", "a statement of the body", t1, path,
+			      sizeof(path), &decl);
+		if (ln)
+			ok(smk_source_body_statement(&b, path, ln, "m",
+						     decl) == 1,
+			   "body_statement: after a declaration");
+		ln = new_case("body", "after a return", t2, path,
+			      sizeof(path), &decl);
+		if (ln)
+			ok(smk_source_body_statement(&b, path, ln, "m",
+						     decl) == 0,
+			   "body_statement: after an if that returns: no");
+		ln = new_case("body", "in an arm", t3, path, sizeof(path),
+			      &decl);
+		if (ln)
+			ok(smk_source_body_statement(&b, path, ln, "m",
+						     decl) == 0,
+			   "body_statement: in an if's arm: no");
+	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");
 	/* No source, or no such marker: unknown, never a yes. */

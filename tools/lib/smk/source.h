@@ -451,10 +451,12 @@ int smk_source_block_open(struct smk_binary *b, const char *path,
 /*
  * Is marker @name a statement of the outermost block of the body of the
  * function declared on line @decl_line (not in an arm, a loop or a
- * nested block, not labeled), with no goto in the body?  Then every path
- * of the source from the function's entry to a statement after it in
- * that block passes it.  1 yes, 0 no, -1 unknown (a goto, a conditional
- * of the preprocessor in the body, no source).
+ * nested block, not labeled), with no goto in the body and no return or
+ * call of a function that does not return before it?  Then every path
+ * of the source from the function's entry comes to it, and every path
+ * to a statement after it in that block passes it.  1 yes, 0 no, -1
+ * unknown (a goto, a conditional of the preprocessor in the body, no
+ * source).
  */
 int smk_source_body_statement(struct smk_binary *b, const char *path,
 			       unsigned int line, const char *name,
