@@ -2426,6 +2426,7 @@ static bool one_pass(const struct source *s, size_t h, size_t open)
 	size_t close = match(s, open, 1), k;
 
 	if (close >= s->n || !for_head(s, h, true, &f) || !f.step ||
+	    f.step > 127 || f.step < -127 ||
 	    f.close + 1 != open || has_token(s, open, close, "goto"))
 		return false;
 	g = f;
