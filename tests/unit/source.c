@@ -2079,35 +2079,36 @@ int main(void)
 	{
 		/* smk_source_body_statement(): every way from the entry
 		 * comes to it (lua's freestack(): a return before it). */
-		static const char t1[] =
-			"int f(int *p)\n{\n\tint a = 1;\n"
-			"\ttrace_simple(m, \"%d\", a);\n\treturn g(a);\n}\n";
-		static const char t2[] =
-			"int f(int *p)\n{\n\tif (p == 0)\n\t\treturn 0;\n"
-			"\ttrace_simple(m, \"%d\", 1);\n\treturn g(1);\n}\n";
-		static const char t3[] =
-			"int f(int *p)\n{\n\tif (p) {\n"
-			"\t\ttrace_simple(m, \"%d\", 1);\n\t}\n\treturn 0;\n}\n";
-		unsigned int decl = 0, ln;
+		static const struct {
+			const char *what, *text;
+			int want;
+		} body[] = {
+			{ "after a declaration",
+			  "int f(int *p)\n{\n\tint a = 1;\n"
+			  "\ttrace_simple(m, \"%d\", a);\n\treturn g(a);\n}\n",
+			  1 },
+			{ "after an if that returns",
+			  "int f(int *p)\n{\n\tif (p == 0)\n\t\treturn 0;\n"
+			  "\ttrace_simple(m, \"%d\", 1);\n\treturn g(1);\n}\n",
+			  0 },
+			{ "in an if's arm",
+			  "int f(int *p)\n{\n\tif (p) {\n"
+			  "\t\ttrace_simple(m, \"%d\", 1);\n\t}\n\treturn 0;\n}\n",
+			  0 },
+		};
 
-		ln = new_case("body", "a statement of the body", t1, path,
-			      sizeof(path), &decl);
-		if (ln)
-			ok(smk_source_body_statement(&b, path, ln, "m",
-						     decl) == 1,
-			   "body_statement: after a declaration");
-		ln = new_case("body", "after a return", t2, path,
-			      sizeof(path), &decl);
-		if (ln)
-			ok(smk_source_body_statement(&b, path, ln, "m",
-						     decl) == 0,
-			   "body_statement: after an if that returns: no");
-		ln = new_case("body", "in an arm", t3, path, sizeof(path),
-			      &decl);
-		if (ln)
-			ok(smk_source_body_statement(&b, path, ln, "m",
-						     decl) == 0,
-			   "body_statement: in an if's arm: no");
+		for (i = 0; i < sizeof(body) / sizeof(*body); i++) {
+			unsigned int decl = 0, ln;
+			int r;
+
+			ln = new_case("body", body[i].what, body[i].text, path,
+				      sizeof(path), &decl);
+			if (!ln)
+				continue;
+			r = smk_source_body_statement(&b, path, ln, "m", decl);
+			ok(r == body[i].want, "body_statement: %s: %d (want %d)",
+			   body[i].what, r, body[i].want);
+		}
 	}
 	ok(smk_source_falls_to(&b, "/nonexistent/x.c", 5, "m", 6) == -1,
 	   "falls_to: no source: unknown");

@@ -421,7 +421,7 @@ static void emit_tracefs(struct smk_binary *b, struct smk_placement *p,
 	char base[SMK_PROBE_NAME_MAX + 1];
 	size_t n, i, nentry = 0;
 
-	if (p->verdict != SMK_VERDICT_EXACT || !p->nsites)
+	if (smk_placement_commented(p))
 		fprintf(mode == MODE_PRINT ? stdout : stderr,
 			"# %s: %s: %s%s%s\n", p->rec->name,
 			smk_verdict_name(p->verdict),

@@ -3366,34 +3366,27 @@ size_t smk_code_preds(struct smk_binary *b, uint64_t addr, uint64_t *out,
 	return n;
 }
 
-bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr)
-{
-	struct func_info *fn = func_at(b, addr, NULL);
-	size_t lo = 0, hi;
-
-	if (!fn)
-		return false;
-	for (hi = fn->n; lo < hi;) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (fn->insns[mid].addr < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < fn->n && fn->insns[lo].addr == addr &&
-	       fn->insns[lo].target && fn->insns[lo].falls &&
-	       fn->insns[lo].jump;
-}
-
-bool smk_code_direct_jump(struct smk_binary *b, uint64_t addr)
+/* The decoded instruction at @addr, or NULL. */
+static const struct insn_info *decoded_at(struct smk_binary *b, uint64_t addr)
 {
 	struct func_info *fn = func_at(b, addr, NULL);
 	size_t i = fn ? insn_find(fn, addr) : 0;
 
-	return fn && i < fn->n && fn->insns[i].addr == addr &&
-	       fn->insns[i].target && !fn->insns[i].falls &&
-	       fn->insns[i].jump;
+	return fn && i < fn->n ? &fn->insns[i] : NULL;
+}
+
+bool smk_code_cond_jump(struct smk_binary *b, uint64_t addr)
+{
+	const struct insn_info *in = decoded_at(b, addr);
+
+	return in && in->target && in->falls && in->jump;
+}
+
+bool smk_code_direct_jump(struct smk_binary *b, uint64_t addr)
+{
+	const struct insn_info *in = decoded_at(b, addr);
+
+	return in && in->target && !in->falls && in->jump;
 }
 
 bool smk_code_cond_arms(struct smk_binary *b, uint64_t addr,

@@ -598,7 +598,7 @@ struct smk_error *smk_form_bpftrace(struct smk_form_state *st,
 	f = open_memstream(ret, &len);
 	if (!f)
 		return &smk_error_nomem;
-	if (p->verdict != SMK_VERDICT_EXACT || !p->nsites)
+	if (smk_placement_commented(p))
 		bt_comment(f, name, smk_verdict_name(p->verdict), p->reason,
 			   NULL);
 	if (t->user && !plain_path(t->path)) {
@@ -718,7 +718,7 @@ struct smk_error *smk_form_lttng(struct smk_form_state *st,
 	f = open_memstream(ret, &len);
 	if (!f)
 		return &smk_error_nomem;
-	if (p->verdict != SMK_VERDICT_EXACT || !p->nsites) {
+	if (smk_placement_commented(p)) {
 		fputs("# ", f);
 		put_text(f, name);
 		fprintf(f, ": %s: ", smk_verdict_name(p->verdict));

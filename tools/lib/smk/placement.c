@@ -2166,31 +2166,6 @@ static bool no_line(Dwarf_Die *cu, uint64_t from, uint64_t to)
 	return true;
 }
 
-/*
- * The next line's one site @addr, on the line right after the marker's,
- * when the compiler left no row of the marker's own: exact when the
- * machine code enters it the way the source enters the marker.
- *
- * - A branch arm: @addr is reached from one instruction only, a
- *   conditional jump of a statement before the marker, and the function's
- *   entry is not a loop head.  Either no line between that statement and
- *   the marker has code (the if whose arm the marker opens), or the jump
- *   is in a loop and @addr is not (the exit of the loop the marker
- *   follows; an outer loop may hold both, as for cache_get() inlined
- *   into a loop).  Else the site may be the condition's other arm: gcc -O0
- *   puts "} else if (x > hi) {" right after "x = lo; marker;" (measured:
- *   tests/fidelity clamp_lo, 22 hits of 7).  clang -O2 turns "if (n == 0) return 0;
- *   marker; return is_even(n - 1)" with is_even() inlined into a loop at
- *   the entry, leaving the site once after the loop (measured:
- *   tests/fidelity odd_step, 2 hits of 9).
- * - A function's entry: the marker is the function's first statement (no
- *   row of a line between the declaration and the marker), the copy is
- *   not inlined, and no loop comes back to the entry.
- *
- * The next statement must be on the very next line: with lines between
- * (clang gives "continue;" and "}" no row) it may be after the marker's
- * block, on other paths (tests/fidelity digit_skip).
- */
 static int on_path(struct smk_binary *b, const struct smk_marker *m,
 		   const char *file, int next);
 
@@ -2234,6 +2209,31 @@ static bool copy_entered_straight(struct smk_binary *b, Dwarf_Die *root,
 	return true;
 }
 
+/*
+ * The next line's one site @addr, on the line right after the marker's,
+ * when the compiler left no row of the marker's own: exact when the
+ * machine code enters it the way the source enters the marker.
+ *
+ * - A branch arm: @addr is reached from one instruction only, a
+ *   conditional jump of a statement before the marker, and the function's
+ *   entry is not a loop head.  Either no line between that statement and
+ *   the marker has code (the if whose arm the marker opens), or the jump
+ *   is in a loop and @addr is not (the exit of the loop the marker
+ *   follows; an outer loop may hold both, as for cache_get() inlined
+ *   into a loop).  Else the site may be the condition's other arm: gcc -O0
+ *   puts "} else if (x > hi) {" right after "x = lo; marker;" (measured:
+ *   tests/fidelity clamp_lo, 22 hits of 7).  clang -O2 turns "if (n == 0) return 0;
+ *   marker; return is_even(n - 1)" with is_even() inlined into a loop at
+ *   the entry, leaving the site once after the loop (measured:
+ *   tests/fidelity odd_step, 2 hits of 9).
+ * - A function's entry: the marker is the function's first statement (no
+ *   row of a line between the declaration and the marker), the copy is
+ *   not inlined, and no loop comes back to the entry.
+ *
+ * The next statement must be on the very next line: with lines between
+ * (clang gives "continue;" and "}" no row) it may be after the marker's
+ * block, on other paths (tests/fidelity digit_skip).
+ */
 static enum rule next_entered(struct smk_binary *b, Dwarf_Die *cu,
 			      Dwarf_Die *root, const char *file,
 			      const struct smk_marker *m, bool inlined,
@@ -5381,31 +5381,6 @@ static uint64_t glue_after(struct smk_binary *b, Dwarf_Lines *lines,
 	return end;
 }
 
-/*
- * Unoptimized code (gcc -O0, by its DW_AT_producer) keeps each statement's
- * code whole, in one run of addresses, in source order.  The last
- * instruction of the plain statement right before the marker runs exactly
- * when that statement completes, and so exactly when the marker runs: if
- * control leaves the statement's code only by falling off its end (no
- * jump out, no return: a macro may hide one), and it is not a call (one
- * that does not return, a longjmp, would count a run that never happens).
- * Where the code after the marker is a join (the marker ends an if's arm,
- * other paths meet after it) or not on its path (a then arm's end, its
- * jump over the else), no instruction there runs only when the marker
- * does, but that one does: gcc -O0 "if (g->firstold1) { markold(...);
- * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
- * at the join).  Its values are read before it runs: prev_end_values()
- * drops what it may write.
- * When that instruction is a call, or the statement before is an if, a
- * loop or a switch (smk_source_prev_any(), no return in it), the
- * instruction after the statement's code, when every way out of that
- * code goes there and no other way leads there
- * (smk_code_range_completes_at()), runs exactly when the statement
- * completes (gcc -O0 "if (r1 > r2) { freereg(fs, r1); freereg(fs, r2);
- * marker; } else ...": the then arm's jump over the else, under the line
- * after the if; lua's freeregs(), which had no site); *@after says so,
- * and the values there are the statement's completed ones.
- */
 /* The addresses [*@lo, *@hi) of the rows of lines @pf to @pl in @root's
  * own code; false when there are none. */
 static bool stmt_extent(Dwarf_Die *cu, Dwarf_Die *root, Dwarf_Lines *lines,
@@ -5475,6 +5450,31 @@ static bool codeless_before(struct smk_binary *b, Dwarf_Die *cu,
 	return false;
 }
 
+/*
+ * Unoptimized code (gcc -O0, by its DW_AT_producer) keeps each statement's
+ * code whole, in one run of addresses, in source order.  The last
+ * instruction of the plain statement right before the marker runs exactly
+ * when that statement completes, and so exactly when the marker runs: if
+ * control leaves the statement's code only by falling off its end (no
+ * jump out, no return: a macro may hide one), and it is not a call (one
+ * that does not return, a longjmp, would count a run that never happens).
+ * Where the code after the marker is a join (the marker ends an if's arm,
+ * other paths meet after it) or not on its path (a then arm's end, its
+ * jump over the else), no instruction there runs only when the marker
+ * does, but that one does: gcc -O0 "if (g->firstold1) { markold(...);
+ * g->firstold1 = NULL; marker; }" (lua's youngcollection: 2 hits for 1
+ * at the join).  Its values are read before it runs: prev_end_values()
+ * drops what it may write.
+ * When that instruction is a call, or the statement before is an if, a
+ * loop or a switch (smk_source_prev_any(), no return in it), the
+ * instruction after the statement's code, when every way out of that
+ * code goes there and no other way leads there
+ * (smk_code_range_completes_at()), runs exactly when the statement
+ * completes (gcc -O0 "if (r1 > r2) { freereg(fs, r1); freereg(fs, r2);
+ * marker; } else ...": the then arm's jump over the else, under the line
+ * after the if; lua's freeregs(), which had no site); *@after says so,
+ * and the values there are the statement's completed ones.
+ */
 static bool prev_end(struct smk_binary *b, Dwarf_Die *cu, Dwarf_Die *root,
 		     const char *file, const struct smk_marker *m,
 		     uint64_t *out, uint64_t *start, bool *after,
@@ -6275,7 +6275,7 @@ static struct smk_error *place_one(struct smk_binary *b, struct smk_marker *m,
 				off_path ? "the next line with code, " :
 				"no row of the marker's line, no rule for "
 				"the next", off_path ? next_line : 0,
-				!off_path ? "" :
+				!off_path ? "" : p->explain &&
 				on_path(b, m, file, next_line) == 0 ?
 				", is not on the marker's path" :
 				", is not known to be on the marker's path");

@@ -149,6 +149,14 @@ void smk_site_deinit(struct smk_site *s);
 void smk_placement_deinit(struct smk_placement *p);
 
 const char *smk_verdict_name(enum smk_verdict v);
+
+/* Does @p's form carry a comment line with its verdict and reason: an
+ * approximation, no probe, or exact with nothing to probe (a marker
+ * that never runs)? */
+static inline bool smk_placement_commented(const struct smk_placement *p)
+{
+	return p->verdict != SMK_VERDICT_EXACT || !p->nsites;
+}
 /* "over", "under", or NULL for SMK_DIRECTION_NONE. */
 const char *smk_direction_name(enum smk_direction d);
 

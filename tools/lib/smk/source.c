@@ -529,7 +529,6 @@ struct reach {
 	bool named;		/* a call taken not to return by its name */
 };
 
-
 /*
  * The value of a condition, as far as the source alone tells it: C's
  * constant folding of what a compiler folds even unoptimized (gcc -O0
@@ -1267,6 +1266,15 @@ static bool has_directive(const struct source *s, size_t open, size_t close)
 	return false;
 }
 
+/* A goto between tokens @open and @close may enter any statement; a
+ * conditional of the preprocessor hides which statements are compiled:
+ * a walk of the statements there says nothing. */
+static bool flow_hidden(const struct source *s, size_t open, size_t close)
+{
+	return has_token(s, open, close, "goto") ||
+	       has_directive(s, open, close);
+}
+
 /*
  * Can the loop whose braced body opens at @open make no second pass: no
  * way through the body to its end (each path returns, breaks out of the
@@ -1285,8 +1293,7 @@ static bool body_once(const struct source *s, size_t open, bool enters)
 	bool c = true;
 
 	if (close >= s->n || has_token(s, open, close, "continue") ||
-	    has_token(s, open, close, "goto") ||
-	    has_directive(s, open, close))
+	    flow_hidden(s, open, close))
 		return false;
 	return reach_stmt(&r, open, close + 1, true, &c) == close + 1 && !c;
 }
@@ -1307,10 +1314,7 @@ int smk_source_marker_dead(struct smk_binary *b, const char *path,
 	if (open >= at || !is(r.s, open, "{") ||
 	    (close = match(r.s, open, 1)) >= r.s->n)
 		return -1;
-	/* A goto may enter any statement; a conditional of the
-	 * preprocessor hides which statements are compiled. */
-	if (has_token(r.s, open, close, "goto") ||
-	    has_directive(r.s, open, close))
+	if (flow_hidden(r.s, open, close))
 		return -1;
 	/* The body's end may be the file's last token: s->n then is no
 	 * failure. */
@@ -2440,20 +2444,6 @@ static bool one_pass(const struct source *s, size_t h, size_t open)
 	return true;
 }
 
-/*
- * Does control from the statement starting at token @at never reach the
- * end of the loop body that opens at @open: from it, each path returns,
- * breaks out of that loop or calls a function that does not return
- * before the body's end (reach_stmt() on the statements after it, out
- * through the blocks that hold it)?  Then it is on no cycle of that loop:
- * it runs at most once each time the loop is entered, as the code's
- * cycles say ("for (...) { if (c) { ...; marker; ...; return x; } else
- * {...} }": csmith seed 8484 at clang -O0, 19 markers of one function
- * "loop nesting differs").  Only if's arms, else's and plain blocks
- * between the statement and the loop's body (a break inside another loop
- * or a switch is its own); no continue (a way back), goto or conditional
- * of the preprocessor in the body.
- */
 /* Is the continue at @k one of the loop whose body opens at @open (not
  * of a loop inside it)?  True when not known. */
 static bool continue_of(const struct source *s, size_t k, size_t open)
@@ -2474,6 +2464,20 @@ static bool continue_of(const struct source *s, size_t k, size_t open)
 	}
 }
 
+/*
+ * Does control from the statement starting at token @at never reach the
+ * end of the loop body that opens at @open: from it, each path returns,
+ * breaks out of that loop or calls a function that does not return
+ * before the body's end (reach_stmt() on the statements after it, out
+ * through the blocks that hold it)?  Then it is on no cycle of that loop:
+ * it runs at most once each time the loop is entered, as the code's
+ * cycles say ("for (...) { if (c) { ...; marker; ...; return x; } else
+ * {...} }": csmith seed 8484 at clang -O0, 19 markers of one function
+ * "loop nesting differs").  Only if's arms, else's and plain blocks
+ * between the statement and the loop's body (a break inside another loop
+ * or a switch is its own); no continue of that loop (a way back,
+ * continue_of()), goto or conditional of the preprocessor in the body.
+ */
 static bool leaves_body(const struct source *s, size_t open, size_t at)
 {
 	struct reach r = { .s = s, .marker = s->n, .result = -1 };
@@ -2481,8 +2485,7 @@ static bool leaves_body(const struct source *s, size_t open, size_t at)
 	bool c;
 
 	if (close >= s->n || at <= open || at >= close ||
-	    has_token(s, open, close, "goto") ||
-	    has_directive(s, open, close))
+	    flow_hidden(s, open, close))
 		return false;
 	for (i = open + 1; i < close; i++)
 		if (is(s, i, "continue") && continue_of(s, i, open))
@@ -3882,10 +3885,7 @@ int smk_source_body_statement(struct smk_binary *b, const char *path,
 	if ((!is(s, first - 1, ";") && !is(s, first - 1, "{") &&
 	     !is(s, first - 1, "}")) || outer_brace(s, first, 0) != open)
 		return 0;
-	/* A goto may jump past it; which statements a conditional of the
-	 * preprocessor compiles is not known. */
-	if (has_token(s, open, close, "goto") ||
-	    has_directive(s, open, close))
+	if (flow_hidden(s, open, close))
 		return -1;
 	/* Every way from the entry comes to it: nothing before it returns
 	 * ("if (L->stack == NULL) return;", lua's freestack() inlined at
